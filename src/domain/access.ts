@@ -1,0 +1,121 @@
+/**
+ * Who may read and write what (DESIGN decision 3). Pure functions: the server applies them on every
+ * pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
+ */
+import type { MessageCode } from './messages';
+import type { CollectionName, WithDeleted } from './schemas';
+import { BUY_STATUS } from './status';
+
+export interface Actor {
+  /** The signed-in account, or null for a visitor. */
+  uid: string | null;
+  admin: boolean;
+  /** The per-device visitor identity ('CST…') that lets a visitor read back their custom orders. */
+  visitorId: string | null;
+}
+
+export const ANONYMOUS: Actor = { uid: null, admin: false, visitorId: null };
+
+type AnyDoc = WithDeleted<{ id: string } & Record<string, unknown>>;
+
+/** Which documents a reader may see: all of them, or those whose owner field holds one of the ids. */
+export type ReadScope = { all: true } | { all: false; field: 'userID' | 'id'; owners: string[] };
+
+export function readScope(actor: Actor, collection: CollectionName): ReadScope {
+  if (actor.admin || collection === 'goods') return { all: true };
+  const owners: string[] = [];
+  if (actor.uid) owners.push(actor.uid);
+  if (collection === 'custom' && actor.visitorId) owners.push(actor.visitorId);
+  return { all: false, field: collection === 'users' ? 'id' : 'userID', owners };
+}
+
+/**
+ * What a reader gets of a stored document: the document, a deletion of it (a hidden product, so
+ * clients drop their copy), or nothing at all.
+ */
+export function readView<T extends AnyDoc>(actor: Actor, collection: CollectionName, doc: T): T | null {
+  const scope = readScope(actor, collection);
+  if (!scope.all) return scope.owners.includes(String(doc[scope.field])) ? doc : null;
+  if (collection === 'goods' && !actor.admin && doc.show === 'hidden') return { ...doc, _deleted: true };
+  return doc;
+}
+
+export type WriteCheck = { ok: true } | { ok: false; code: MessageCode };
+const allow: WriteCheck = { ok: true };
+const refuse = (code: MessageCode): WriteCheck => ({ ok: false, code });
+
+/** Deep equality of two documents' fields, ignoring the deletion flag. */
+export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return stableJson(withoutDeleted(a)) === stableJson(withoutDeleted(b));
+}
+function withoutDeleted(doc: Record<string, unknown>): Record<string, unknown> {
+  const { _deleted: _ignored, ...rest } = doc;
+  return rest;
+}
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * May `actor` turn `master` (null when the document is new) into `next`? The schema has already
+ * been checked; prices are recomputed by the server after this says yes.
+ */
+export function checkWrite(
+  actor: Actor,
+  collection: CollectionName,
+  master: AnyDoc | null,
+  next: AnyDoc,
+): WriteCheck {
+  if (master && master.userID !== next.userID) return refuse('readonly_field');
+  if (actor.admin) return allow;
+  if (!actor.uid && !(collection === 'custom' && actor.visitorId)) return refuse('not_signed_in');
+  switch (collection) {
+    case 'goods':
+      return refuse('admin_only');
+    case 'users':
+      return checkProfile(actor, master, next);
+    case 'carts':
+      return ownedBy(actor, master, next) ? allow : refuse('not_owner');
+    case 'transactions':
+    case 'custom':
+      if (!ownedBy(actor, master, next)) return refuse('not_owner');
+      return checkOrder(master, next);
+  }
+}
+
+function owners(actor: Actor): string[] {
+  return [actor.uid, actor.visitorId].filter((x): x is string => Boolean(x));
+}
+
+function ownedBy(actor: Actor, master: AnyDoc | null, next: AnyDoc): boolean {
+  const mine = owners(actor);
+  return mine.includes(String(next.userID)) && (!master || mine.includes(String(master.userID)));
+}
+
+function checkProfile(actor: Actor, master: AnyDoc | null, next: AnyDoc): WriteCheck {
+  if (next.id !== actor.uid) return refuse('not_owner');
+  // The profile is created at sign-up and removed by the admin; the e-mail is the account's.
+  if (!master || master._deleted || next._deleted) return refuse('forbidden');
+  if (next.email !== master.email) return refuse('readonly_field');
+  return allow;
+}
+
+/** A customer places an order unpaid, and afterwards may only cancel it while it is unpaid. */
+function checkOrder(master: AnyDoc | null, next: AnyDoc): WriteCheck {
+  if (!master) {
+    if (next._deleted) return refuse('forbidden');
+    if (next.buyStatus !== BUY_STATUS.UNPAID || next.resi !== '') return refuse('readonly_field');
+    return allow;
+  }
+  if (master._deleted) return refuse('order_locked');
+  if (!sameFields(master, next)) return refuse('order_locked');
+  if (next._deleted && master.buyStatus !== BUY_STATUS.UNPAID) return refuse('cancel_only_unpaid');
+  return allow;
+}

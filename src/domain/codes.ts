@@ -1,0 +1,48 @@
+/**
+ * Document codes (spec section 9, DESIGN decision 6): the spec's format plus a short random tail,
+ * because offline clients make ids on their own and two in one second must never collide.
+ */
+const TAIL_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export function randomTail(length = 4, random: () => number = Math.random): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += TAIL_ALPHABET[Math.floor(random() * TAIL_ALPHABET.length)];
+  return out;
+}
+
+export const unixSeconds = (nowMs: number): number => Math.floor(nowMs / 1000);
+
+/** Cart item: first 5 characters of the user id + 'B' + unix seconds + tail. */
+export function cartCode(uid: string, nowMs = Date.now(), tail = randomTail()): string {
+  return `${uid.slice(0, 5)}B${unixSeconds(nowMs)}${tail}`;
+}
+
+/** Order: first 5 characters of the user id + 'A' + unix seconds + tail. */
+export function transactionCode(uid: string, nowMs = Date.now(), tail = randomTail()): string {
+  return `${uid.slice(0, 5)}A${unixSeconds(nowMs)}${tail}`;
+}
+
+/** Custom order: 'CUSTMA' + unix seconds + tail. */
+export function customCode(nowMs = Date.now(), tail = randomTail()): string {
+  return `CUSTMA${unixSeconds(nowMs)}${tail}`;
+}
+
+/** Visitor identity for custom orders without an account: 'CST' + seconds + tail. */
+export function visitorId(nowMs = Date.now(), tail = randomTail(8)): string {
+  return `CST${unixSeconds(nowMs)}${tail}`;
+}
+
+export const isVisitorId = (id: string): boolean => /^CST\d{9,11}[0-9a-z]{8}$/.test(id);
+
+/** New product id: count of goods + 1, or the time in ms when that id is taken or the count unknown. */
+export function newGoodsId(existingIds: readonly string[] | null, nowMs = Date.now()): string {
+  if (existingIds) {
+    const candidate = String(existingIds.length + 1);
+    if (!existingIds.includes(candidate)) return candidate;
+  }
+  return String(nowMs);
+}
+
+/** Ids are plain text keys: no CouchDB-reserved leading underscore, no control characters. */
+export const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9@._-]{0,63}$';
+export const isValidId = (id: unknown): id is string => typeof id === 'string' && new RegExp(ID_PATTERN).test(id);

@@ -1,0 +1,22 @@
+/** Display formats: IDR in the Indonesian locale, dates in en-US (spec section 1). */
+const idr = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
+export const formatIDR = (amount: number): string => idr.format(amount);
+
+const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' });
+export const formatDate = (ms: number): string => date.format(new Date(ms));
+
+/** The part of the e-mail before the @: the username and the navigation's name. */
+export const usernameFromEmail = (email: string): string => email.split('@')[0] ?? email;
+
+/** Dashboard: ongoing transaction value as 'Rp {sum/1000}K'. */
+export const dashboardThousands = (sum: number): string => `Rp ${sum / 1000}K`;
+
+/** Dashboard stock bands: below 10, 20, 30, 40, 50, and 50 or more (0..5, darker as stock grows). */
+export const STOCK_BANDS = [10, 20, 30, 40, 50] as const;
+export function stockBand(stock: number): number {
+  const i = STOCK_BANDS.findIndex((limit) => stock < limit);
+  return i === -1 ? STOCK_BANDS.length : i;
+}
+
+/** A shipping cost of 0 is shown as 'CHAT ADMIN'. */
+export const formatShippingCost = (value: number): string => (value === 0 ? 'CHAT ADMIN' : formatIDR(value));

@@ -1,0 +1,56 @@
+/**
+ * Every user-facing error text of the shop, by code. The server answers `{ error: code, message }`
+ * and the PWA shows `message`; a translator finds all of them here.
+ */
+export const MESSAGES = {
+  // spec section 8
+  bad_image_extension: 'Ekstensi gambar yang diunggah salah!',
+  image_extension_hint: 'Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg',
+  network_not_ok: 'Network response was not ok',
+  unavailable: 'unavailable',
+  // accounts
+  email_required: 'E-mail wajib diisi.',
+  email_invalid: 'Format e-mail tidak valid.',
+  email_taken: 'E-mail ini sudah terdaftar. Silakan masuk atau gunakan e-mail lain.',
+  password_required: 'Password wajib diisi.',
+  password_weak: 'Password terlalu lemah: minimal 8 karakter, berisi huruf dan angka.',
+  phone_required: 'Nomor WhatsApp wajib diisi.',
+  phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
+  address_required: 'Alamat wajib diisi.',
+  wrong_credentials: 'E-mail atau password salah.',
+  too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',
+  not_signed_in: 'Silakan masuk terlebih dahulu.',
+  forbidden: 'Anda tidak memiliki akses untuk tindakan ini.',
+  // data and sync
+  bad_request: 'Permintaan tidak valid.',
+  invalid_json: 'Data yang dikirim bukan JSON yang valid.',
+  payload_too_large: 'Data yang dikirim terlalu besar.',
+  unknown_collection: 'Koleksi data tidak dikenal.',
+  invalid_document: 'Data tidak valid.',
+  invalid_checkpoint: 'Checkpoint sinkronisasi tidak valid.',
+  not_owner: 'Data ini bukan milik Anda.',
+  admin_only: 'Hanya admin yang dapat mengubah data ini.',
+  readonly_field: 'Sebagian data ini hanya dapat diubah oleh admin.',
+  cancel_only_unpaid: 'Pesanan hanya dapat dibatalkan selama belum dibayar.',
+  order_locked: 'Pesanan yang sudah dibuat tidak dapat diubah.',
+  attachments_refused: 'Lampiran tidak diterima lewat sinkronisasi.',
+  design_doc_refused: 'Dokumen desain tidak diterima.',
+  id_refused: 'ID dokumen tidak valid.',
+  product_unavailable: 'Produk tidak tersedia.',
+  out_of_stock: 'Stok produk tidak mencukupi.',
+  quote_invalid: 'Ongkos kirim tidak valid atau sudah kedaluwarsa. Silakan pilih layanan pengiriman lagi.',
+  not_found: 'Data tidak ditemukan.',
+  store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
+  internal: 'Terjadi kesalahan pada server. Coba lagi sebentar lagi.',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export interface ApiError {
+  error: MessageCode | string;
+  message: string;
+}
+
+export function apiError(code: MessageCode, message: string = MESSAGES[code]): ApiError {
+  return { error: code, message };
+}

@@ -1,0 +1,74 @@
+/** Prices, spec section 9. All amounts are whole rupiah. */
+export const PACKAGING_FEES = { none: 0, map: 2000, box: 3000 } as const;
+export type PackagingType = keyof typeof PACKAGING_FEES;
+export const DEFAULT_PACKAGING: PackagingType = 'map';
+export const BUBBLE_WRAP_FEE = 2000;
+export const CUSTOM_UNIT_PRICE = 5000;
+/** Always added to a custom order (its exemption flag is false in the spec). */
+export const CUSTOM_SERVICE_FEE = 1000;
+export const PHOTO_PRINT_TYPE = 1;
+export const DEFAULT_GOODS_TYPE = 2;
+export const QTY_MIN = 1;
+export const QTY_MAX = 99;
+
+export const isPackagingType = (t: string): t is PackagingType => Object.hasOwn(PACKAGING_FEES, t);
+
+/** 'type|price' text as stored on carts and orders; '' means no packaging. */
+export function packagingText(type: PackagingType): string {
+  return type === 'none' ? '' : `${type}|${PACKAGING_FEES[type]}`;
+}
+
+/**
+ * Reads a packaging text back. The fee comes from the table, never from the text: a client that
+ * writes 'box|0' still pays for a box. Unknown types answer null.
+ */
+export function parsePackaging(text: string): { type: PackagingType; fee: number } | null {
+  if (text === '' || text === 'none' || text.startsWith('none|')) return { type: 'none', fee: 0 };
+  const type = text.split('|')[0] ?? '';
+  return isPackagingType(type) ? { type, fee: PACKAGING_FEES[type] } : null;
+}
+
+export interface LineInput {
+  /** Product type: 1 is the photo print, priced per uploaded image. */
+  type: number;
+  unitPrice: number;
+  /** Quantity for simple goods; ignored for photo prints. */
+  qty: number;
+  imageCount: number;
+  packagingFee: number;
+}
+
+/** Number of units a line is charged for: images for the photo print, qty otherwise. */
+export const lineUnits = (l: Pick<LineInput, 'type' | 'qty' | 'imageCount'>): number =>
+  l.type === PHOTO_PRINT_TYPE ? l.imageCount : l.qty;
+
+/** Cart price of one line: unit price x units + packaging fee x units. */
+export function linePrice(l: LineInput): number {
+  const units = lineUnits(l);
+  return l.unitPrice * units + l.packagingFee * units;
+}
+
+/** Order total: the lines + shipping + bubble wrap. */
+export function orderTotal(lines: readonly LineInput[], shipping: number, bubbleWrap: boolean): number {
+  return lines.reduce((sum, l) => sum + linePrice(l), 0) + shipping + (bubbleWrap ? BUBBLE_WRAP_FEE : 0);
+}
+
+/** Custom order: unit x white + unit x black + packaging fee x images + the service fee. */
+export function customPrice(white: number, black: number, packagingFee: number, unitPrice = CUSTOM_UNIT_PRICE): number {
+  return unitPrice * white + unitPrice * black + packagingFee * (white + black) + CUSTOM_SERVICE_FEE;
+}
+
+/** Shipping weight: the sum of weight x qty, or the default when nothing weighs anything. */
+export const DEFAULT_WEIGHT_GRAMS = 1000;
+export function totalWeight(lines: ReadonlyArray<{ weight: number; qty: number }>): number {
+  const sum = lines.reduce((s, l) => s + l.weight * l.qty, 0);
+  return sum > 0 ? sum : DEFAULT_WEIGHT_GRAMS;
+}
+
+/** Simple buy: a quantity below 1 resets to 1; above the input's range caps at 99. */
+export function clampQty(qty: number): number {
+  if (!Number.isFinite(qty) || qty < QTY_MIN) return QTY_MIN;
+  return Math.min(Math.floor(qty), QTY_MAX);
+}
+export const isValidQty = (qty: unknown): qty is number =>
+  typeof qty === 'number' && Number.isInteger(qty) && qty >= QTY_MIN && qty <= QTY_MAX;

@@ -1,0 +1,222 @@
+/**
+ * One JSON schema per collection (spec section 3), used by RxDB in the PWA and by the server's
+ * validation of every push. Strings are bounded so no client can store a novel in a field.
+ */
+import { ID_PATTERN } from './codes';
+
+const id = { type: 'string', maxLength: 64, pattern: ID_PATTERN } as const;
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const url = text(500);
+const urls = { type: 'array', maxItems: 200, items: url } as const;
+const money = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
+const count = (maximum: number) => ({ type: 'integer', minimum: 0, maximum }) as const;
+/** Millisecond timestamps: indexed numbers need bounds and a step. */
+const timestamp = { type: 'integer', minimum: 0, maximum: 9_999_999_999_999, multipleOf: 1 } as const;
+
+const goods = {
+  title: 'goods',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    title: text(200),
+    desc: text(2000),
+    img: url,
+    price: money,
+    qty: count(1_000_000),
+    weight: count(100_000),
+    type: { type: 'integer', minimum: 1, maximum: 99 },
+    show: { type: 'string', enum: ['show', 'hidden'] },
+    gallery: urls,
+  },
+  required: ['id', 'title', 'desc', 'img', 'price', 'qty', 'weight', 'type', 'show'],
+  additionalProperties: false,
+} as const;
+
+const carts = {
+  title: 'carts',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    userID: id,
+    name: text(200),
+    produkID: id,
+    img: urls,
+    qty: count(99),
+    weight: count(10_000_000),
+    packaging: text(40),
+    price: money,
+    createdAt: timestamp,
+  },
+  required: ['id', 'userID', 'name', 'produkID', 'img', 'qty', 'weight', 'packaging', 'price', 'createdAt'],
+  indexes: ['userID'],
+  additionalProperties: false,
+} as const;
+
+/** One line of an order: a direct buy has one, a cart checkout one per ticked cart item. */
+const orderLine = {
+  type: 'object',
+  properties: {
+    produkID: id,
+    cartID: text(64),
+    name: text(200),
+    qty: count(99),
+    img: urls,
+    packaging: text(40),
+    weight: count(100_000),
+    price: money,
+  },
+  required: ['produkID', 'name', 'qty', 'img', 'packaging', 'weight', 'price'],
+  additionalProperties: false,
+} as const;
+
+const transactions = {
+  title: 'transactions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    userID: id,
+    userName: text(200),
+    email: text(254),
+    phone: text(30),
+    /** The single product id of a direct buy, or '' for a cart checkout (the lines hold the ids). */
+    produkID: text(64),
+    items: { type: 'array', minItems: 1, maxItems: 100, items: orderLine },
+    provinsi: text(200),
+    city: text(200),
+    subdistrict: text(200),
+    alamat: text(500),
+    kurir: text(40),
+    pengiriman: text(200),
+    /** Shipping cost and the server-signed quote it came from (DESIGN decision 3). */
+    ongkir: money,
+    quote: text(2000),
+    qty: count(10_000),
+    weight: count(10_000_000),
+    price: money,
+    packaging: text(40),
+    bubble_wrap: { type: 'boolean' },
+    img: urls,
+    resi: text(100),
+    buyStatus: count(4),
+    createdAt: timestamp,
+  },
+  required: [
+    'id', 'userID', 'userName', 'email', 'phone', 'produkID', 'items', 'provinsi', 'city', 'subdistrict',
+    'alamat', 'kurir', 'pengiriman', 'ongkir', 'quote', 'qty', 'weight', 'price', 'packaging', 'bubble_wrap',
+    'img', 'resi', 'buyStatus', 'createdAt',
+  ],
+  indexes: ['userID', 'createdAt'],
+  additionalProperties: false,
+} as const;
+
+const custom = {
+  title: 'custom',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    /** The customer's uid, or the visitor identity ('CST…') of a visitor without an account. */
+    userID: id,
+    produkID: text(64),
+    userName: text(200),
+    email: text(254),
+    phone: text(30),
+    provinsi: text(200),
+    city: text(200),
+    alamat: text(500),
+    img: urls,
+    kurir: text(40),
+    /** 'ecommerce|account name|order number' */
+    pengiriman: text(400),
+    qty: count(10_000),
+    packaging: text(40),
+    bubble_wrap: { type: 'boolean' },
+    price: money,
+    buyStatus: count(4),
+    imgWhite: urls,
+    imgBlack: urls,
+    resi: text(100),
+    createdAt: timestamp,
+  },
+  required: [
+    'id', 'userID', 'produkID', 'userName', 'email', 'phone', 'provinsi', 'city', 'alamat', 'img', 'kurir',
+    'pengiriman', 'qty', 'packaging', 'bubble_wrap', 'price', 'buyStatus', 'imgWhite', 'imgBlack', 'resi',
+    'createdAt',
+  ],
+  indexes: ['userID', 'createdAt'],
+  additionalProperties: false,
+} as const;
+
+const users = {
+  title: 'users',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    username: text(200),
+    email: text(254),
+    phone: text(30),
+    address: text(500),
+    pict: url,
+    createdAt: timestamp,
+  },
+  required: ['id', 'username', 'email', 'phone', 'address', 'pict', 'createdAt'],
+  additionalProperties: false,
+} as const;
+
+export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
+export type CollectionName = keyof typeof SCHEMAS;
+export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];
+export const isCollectionName = (name: unknown): name is CollectionName =>
+  typeof name === 'string' && Object.hasOwn(SCHEMAS, name);
+
+export type OrderLine = {
+  produkID: string;
+  cartID?: string;
+  name: string;
+  qty: number;
+  img: string[];
+  packaging: string;
+  weight: number;
+  price: number;
+};
+
+export interface GoodsDoc {
+  id: string; title: string; desc: string; img: string; price: number; qty: number; weight: number;
+  type: number; show: 'show' | 'hidden'; gallery?: string[];
+}
+export interface CartDoc {
+  id: string; userID: string; name: string; produkID: string; img: string[]; qty: number; weight: number;
+  packaging: string; price: number; createdAt: number;
+}
+export interface TransactionDoc {
+  id: string; userID: string; userName: string; email: string; phone: string; produkID: string;
+  items: OrderLine[]; provinsi: string; city: string; subdistrict: string; alamat: string; kurir: string;
+  pengiriman: string; ongkir: number; quote: string; qty: number; weight: number; price: number;
+  packaging: string; bubble_wrap: boolean; img: string[]; resi: string; buyStatus: number; createdAt: number;
+}
+export interface CustomDoc {
+  id: string; userID: string; produkID: string; userName: string; email: string; phone: string;
+  provinsi: string; city: string; alamat: string; img: string[]; kurir: string; pengiriman: string;
+  qty: number; packaging: string; bubble_wrap: boolean; price: number; buyStatus: number;
+  imgWhite: string[]; imgBlack: string[]; resi: string; createdAt: number;
+}
+export interface UserDoc {
+  id: string; username: string; email: string; phone: string; address: string; pict: string; createdAt: number;
+}
+export interface DocTypes {
+  goods: GoodsDoc; carts: CartDoc; transactions: TransactionDoc; custom: CustomDoc; users: UserDoc;
+}
+/** A document as replication carries it: the fields plus RxDB's deletion flag. */
+export type WithDeleted<T> = T & { _deleted: boolean };
+
+/** The default profile picture written at sign-up (shipped in public/). */
+export const DEFAULT_PICT = '/images/default-profile.svg';

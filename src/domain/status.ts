@@ -1,0 +1,51 @@
+/** Order status (buyStatus), spec section 4. */
+export const BUY_STATUS = { UNPAID: 0, PAID: 1, SHIPPED: 2, DONE: 3, FAILED: 4 } as const;
+
+/** The five options the admin picks from freely (no order enforced). */
+export const ADMIN_STATUS_OPTIONS: ReadonlyArray<{ value: number; label: string }> = [
+  { value: 0, label: 'Belum Dibayar' },
+  { value: 1, label: 'Diproses' },
+  { value: 2, label: 'Dikirim' },
+  { value: 3, label: 'Diterima' },
+  { value: 4, label: 'Gagal' },
+];
+
+/** Label in the admin tables: 0 Konfirmasi, 1 Dibayar, 2 Dikirim, anything else Selesai. */
+export function adminStatusLabel(buyStatus: number): string {
+  if (buyStatus === 0) return 'Konfirmasi';
+  if (buyStatus === 1) return 'Dibayar';
+  if (buyStatus === 2) return 'Dikirim';
+  return 'Selesai';
+}
+
+/** Label the customer sees. */
+export function userStatusLabel(buyStatus: number): string {
+  if (buyStatus === 0) return 'Belum Dibayar';
+  if (buyStatus === 1) return 'Diproses';
+  if (buyStatus === 2) return 'Dikirim';
+  if (buyStatus === 3) return 'Selesai';
+  return 'Terkendala';
+}
+
+/** The groups of the profile's Transaksi tab, in display order. */
+export const TRANSACTION_GROUPS = [
+  'Menunggu Pembayaran',
+  'Sedang Diproses',
+  'Sedang Dikirim',
+  'Selesai',
+  'Terjadi Kendala',
+] as const;
+export type TransactionGroup = (typeof TRANSACTION_GROUPS)[number];
+
+export function transactionGroup(buyStatus: number): TransactionGroup {
+  if (buyStatus === 0) return 'Menunggu Pembayaran';
+  if (buyStatus === 1) return 'Sedang Diproses';
+  if (buyStatus === 2) return 'Sedang Dikirim';
+  if (buyStatus === 3) return 'Selesai';
+  return 'Terjadi Kendala';
+}
+
+/** Batalkan and Bayar are offered only while unpaid. */
+export function canCancelOrPay(buyStatus: number): boolean {
+  return buyStatus === BUY_STATUS.UNPAID;
+}

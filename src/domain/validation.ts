@@ -1,0 +1,54 @@
+import type { MessageCode } from './messages';
+
+/** Input checks shared by the sign-up form and the server; the server's answer is the one that counts. */
+export type Check = { ok: true } | { ok: false; code: MessageCode };
+const ok: Check = { ok: true };
+const fail = (code: MessageCode): Check => ({ ok: false, code });
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const ADDRESS_MAX = 500;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function checkEmail(email: unknown): Check {
+  if (typeof email !== 'string' || email.trim() === '') return fail('email_required');
+  const e = email.trim();
+  if (e.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) return fail('email_invalid');
+  return ok;
+}
+
+export function checkPassword(password: unknown): Check {
+  if (typeof password !== 'string' || password === '') return fail('password_required');
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return fail('password_weak');
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return fail('password_weak');
+  return ok;
+}
+
+/** Indonesian mobile numbers: 08…, 628… or +628…, 9 to 13 digits after the leading 0. */
+export function checkPhone(phone: unknown): Check {
+  if (typeof phone !== 'string' || phone.trim() === '') return fail('phone_required');
+  const digits = phone.replace(/[\s-]/g, '');
+  if (!/^(\+?62|0)8\d{7,12}$/.test(digits)) return fail('phone_invalid');
+  return ok;
+}
+
+export function checkAddress(address: unknown): Check {
+  if (typeof address !== 'string' || address.trim() === '') return fail('address_required');
+  if (address.length > ADDRESS_MAX) return fail('invalid_document');
+  return ok;
+}
+
+/** WhatsApp links want the international form without '+': 0812… becomes 62812…. */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}
+
+/** Photo uploads: .jpg, .jpeg, .png or .heic, case-insensitive (spec section 5). */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'heic'] as const;
+export function hasImageExtension(fileName: string): boolean {
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return fileName.includes('.') && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+}
