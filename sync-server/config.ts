@@ -1,0 +1,66 @@
+/**
+ * Every setting of the server, read once from the environment and `shop.settings.json`.
+ * Secrets come from the environment or a file in DATA_DIR, never from the repo.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import shopSettings from '../shop.settings.json' with { type: 'json' };
+
+export type ShopSettings = typeof shopSettings;
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Config {
+  port: number;
+  /** Where the LevelDB store, the photos and the generated secret live. */
+  dataDir: string;
+  /** The built PWA served at '/'. */
+  distDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** External CouchDB (with credentials in the URL); unset means PouchDB on LevelDB in dataDir. */
+  couchdbUrl: string | undefined;
+  rajaongkirApiKey: string | undefined;
+  rajaongkirBaseUrl: string;
+  /** Signs session cookies, visitor cookies and shipping quotes. */
+  sessionSecret: string;
+  shop: ShopSettings;
+  /** Extra milliseconds a pull holds back fresh writes, for clock skew between instances (docs/architecture.md). */
+  clockSkewMs: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: parsePort(env.PORT),
+    dataDir,
+    distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    couchdbUrl: env.COUCHDB_URL || undefined,
+    rajaongkirApiKey: env.RAJAONGKIR_API_KEY || undefined,
+    rajaongkirBaseUrl: (env.RAJAONGKIR_BASE_URL || 'https://rajaongkir.komerce.id/api/v1').replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
+    shop: shopSettings,
+    clockSkewMs: Number(env.SYNC_CLOCK_SKEW_MS) > 0 ? Number(env.SYNC_CLOCK_SKEW_MS) : 0,
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${value}`);
+  return port;
+}
+
+/** Without SESSION_SECRET, one random secret is made on first start and kept in DATA_DIR. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
