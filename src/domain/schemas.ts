@@ -219,4 +219,4 @@ export interface DocTypes {
 export type WithDeleted<T> = T & { _deleted: boolean };
 
 /** The default profile picture written at sign-up (shipped in public/). */
-export const DEFAULT_PICT = '/images/default-profile.svg';
+export const DEFAULT_PICT = '/assets/default-profile.svg';
