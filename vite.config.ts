@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** The manifest lives at the top level (design card); the PWA plugin emits it and links it. */
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+const backend = 'http://localhost:8080';
+/** Routes the server answers, never the SPA shell. */
+const serverPaths = [/^\/api\//, /^\/couch(\/|$)/, /^\/images\//];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered from src/lib/pwa.ts: the server's CSP forbids inline scripts.
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/*.png', 'assets/**/*.svg'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // heic2any is large and only needed when a HEIC photo is picked.
+        globIgnores: ['**/heic2any*.js', '**/node_modules/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: serverPaths,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        // No runtime caching for /api: RxDB is the offline store and the sync must hit the network.
+        runtimeCaching: [],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false, ws: true, timeout: 0, proxyTimeout: 0 },
+      '/couch': { target: backend, changeOrigin: false },
+      '/images': { target: backend, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: backend, ws: true, timeout: 0, proxyTimeout: 0 },
+      '/couch': { target: backend },
+      '/images': { target: backend },
+    },
+  },
+});
