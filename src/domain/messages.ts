@@ -42,6 +42,23 @@ export const MESSAGES = {
   not_found: 'Data tidak ditemukan.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
   internal: 'Terjadi kesalahan pada server. Coba lagi sebentar lagi.',
+  // shipping (ongkos kirim)
+  invalid_province_id: 'ID provinsi tidak valid.',
+  invalid_city_id: 'ID kota/kabupaten tidak valid.',
+  invalid_district_id: 'ID kecamatan tidak valid.',
+  province_not_found: 'Provinsi tidak ditemukan.',
+  city_not_found: 'Kota/kabupaten tidak ditemukan.',
+  district_not_found: 'Kecamatan tidak ditemukan.',
+  invalid_weight: 'Berat paket harus berupa bilangan bulat gram, antara 1 dan 30000 gram.',
+  invalid_courier: 'Kurir tidak dikenal. Pilih JNE, J&T, POS atau TIKI.',
+  courier_not_available: 'Kurir ini hanya tersedia untuk tujuan di kota toko.',
+  invalid_location_type: 'Jenis lokasi harus "subdistrict" (kecamatan).',
+  shipping_busy: 'Layanan ongkos kirim sedang sibuk. Coba lagi sebentar lagi.',
+  shipping_timeout: 'Layanan ongkos kirim tidak menjawab tepat waktu. Coba lagi sebentar lagi.',
+  shipping_unavailable: 'Layanan ongkos kirim sedang bermasalah. Coba lagi nanti atau hubungi admin.',
+  shipping_offline: 'Tidak ada koneksi. Daftar ini belum tersimpan di perangkat.',
+  shipping_offline_costs: 'Tidak ada koneksi. Ongkos kirim ke tujuan ini belum tersimpan di perangkat.',
+  shipping_fetch_failed: 'Gagal memuat data pengiriman. Coba lagi.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,0 +1,109 @@
+/**
+ * Shipping rules shared by the PWA and the server (spec sections 7 and 9): which couriers a destination
+ * may use, and the checks on a cost request. Pure: no I/O.
+ */
+import type { MessageCode } from './messages';
+import { DEFAULT_WEIGHT_GRAMS } from './pricing';
+
+/** Couriers priced by the provider, everywhere in Indonesia. */
+export const COURIERS = ['jne', 'jnt', 'pos', 'tiki'] as const;
+/** Couriers offered only when the destination is in the shop's own city; both cost 0 ('CHAT ADMIN'). */
+export const SHOP_CITY_COURIERS = ['gojek', 'ambil sendiri'] as const;
+
+export type ProviderCourier = (typeof COURIERS)[number];
+export type ShopCityCourier = (typeof SHOP_CITY_COURIERS)[number];
+export type Courier = ProviderCourier | ShopCityCourier;
+
+export const COURIER_NAMES: Record<Courier, string> = {
+  jne: 'Jalur Nugraha Ekakurir (JNE)',
+  jnt: 'J&T Express',
+  pos: 'POS Indonesia (POS)',
+  tiki: 'Citra Van Titipan Kilat (TIKI)',
+  gojek: 'Gojek',
+  'ambil sendiri': 'Ambil Sendiri',
+};
+
+/** A parcel heavier than this is not a polaroid order; couriers also cap ordinary parcels near it. */
+export const MAX_WEIGHT_GRAMS = 30_000;
+export { DEFAULT_WEIGHT_GRAMS };
+
+/** The only location type the routes take (RajaOngkir v1 also knew 'city'). */
+export const LOCATION_TYPE = 'subdistrict';
+
+export const isProviderCourier = (c: string): c is ProviderCourier => (COURIERS as readonly string[]).includes(c);
+export const isShopCityCourier = (c: string): c is ShopCityCourier =>
+  (SHOP_CITY_COURIERS as readonly string[]).includes(c);
+export const isCourier = (c: string): c is Courier => isProviderCourier(c) || isShopCityCourier(c);
+
+/** The couriers a customer may pick for a destination. */
+export function couriersFor(destinationInShopCity: boolean): Courier[] {
+  return destinationInShopCity ? [...COURIERS, ...SHOP_CITY_COURIERS] : [...COURIERS];
+}
+
+export const isInShopCity = (destinationCityId: string, shopCityId: string): boolean =>
+  destinationCityId === shopCityId;
+
+/** Region ids are digits only (RajaOngkir's numbers, or idn-area-data codes without their dots). */
+export const isRegionId = (id: unknown): id is string => typeof id === 'string' && /^\d{1,12}$/.test(id);
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; code: MessageCode };
+const fail = <T>(code: MessageCode): Parsed<T> => ({ ok: false, code });
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+
+/** Grams as a whole number from JSON (number) or a form (digits); missing means the default weight. */
+export function parseWeight(weight: unknown): Parsed<number> {
+  if (weight === undefined || weight === null || weight === '') return ok(DEFAULT_WEIGHT_GRAMS);
+  let n: number;
+  if (typeof weight === 'number') n = weight;
+  else if (typeof weight === 'string' && /^\s*\d{1,9}\s*$/.test(weight)) n = Number(weight);
+  else return fail('invalid_weight');
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WEIGHT_GRAMS) return fail('invalid_weight');
+  return ok(n);
+}
+
+/** One courier, or several joined by ':' as RajaOngkir takes them; lower-cased, no repeats. */
+export function parseCouriers(courier: unknown): Parsed<Courier[]> {
+  if (typeof courier !== 'string' || courier.length > 100) return fail('invalid_courier');
+  const list = courier
+    .split(':')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '');
+  if (list.length === 0 || !list.every(isCourier)) return fail('invalid_courier');
+  return ok([...new Set(list)] as Courier[]);
+}
+
+function parseLocationType(type: unknown): boolean {
+  return type === undefined || type === '' || type === LOCATION_TYPE;
+}
+
+export interface CostRequest {
+  origin: string;
+  destination: string;
+  weight: number;
+  couriers: Courier[];
+}
+
+/**
+ * Checks a POST /api/ongkos body (JSON or form). `origin` may be left out: the shop's own origin.
+ * Whether the ids exist and whether a shop-city courier fits the destination is the server's to answer.
+ */
+export function parseCostRequest(body: unknown, defaultOrigin: string): Parsed<CostRequest> {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (!parseLocationType(b.originType) || !parseLocationType(b.destinationType)) return fail('invalid_location_type');
+  const origin = b.origin === undefined || b.origin === '' ? defaultOrigin : asId(b.origin);
+  const destination = asId(b.destination);
+  if (!isRegionId(origin) || !isRegionId(destination)) return fail('invalid_district_id');
+  const weight = parseWeight(b.weight);
+  if (!weight.ok) return weight;
+  const couriers = parseCouriers(b.courier);
+  if (!couriers.ok) return couriers;
+  return ok({ origin, destination, weight: weight.value, couriers: couriers.value });
+}
+
+/** JSON clients may send ids as numbers, as RajaOngkir's own examples do. */
+function asId(v: unknown): unknown {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+}
+
+/** Kilograms charged: every started kilogram counts. */
+export const chargeableKg = (grams: number): number => Math.max(1, Math.ceil(grams / 1000));
