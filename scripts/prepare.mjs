@@ -1,0 +1,71 @@
+/**
+ * What `npm start`, `npm test` and `npm run bench` need before they run, installed or built only
+ * when missing or stale. Plain Node with no dependencies: it runs before node_modules exists.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(ROOT, ...p);
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} gagal (kode ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** `npm ci` when node_modules is absent or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = at('node_modules', '.package-lock.json');
+  if (mtime(marker) >= mtime(at('package-lock.json'))) return;
+  console.log('• Memasang dependensi (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function newestUnder(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.tsx') || entry.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestUnder(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'shop.settings.json', 'package-lock.json'];
+
+/** `vite build` when dist/ is missing or older than anything it is built from. */
+export function ensureBuild() {
+  const built = mtime(at('dist', 'index.html'));
+  const newest = Math.max(...BUILD_INPUTS.map((p) => newestUnder(at(p))));
+  if (built >= newest) return;
+  console.log('• Membangun PWA (vite build)…');
+  run(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+}
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** A Chromium for the browser tests: CHROME_PATH, a system one, or Debian's package installed now. */
+export function ensureChromium() {
+  const found = [process.env.CHROME_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));
+  if (found) return found;
+  const canApt = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
+  if (!canApt) {
+    console.error('✗ Chromium tidak ditemukan. Pasang Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) atau set CHROME_PATH.');
+    process.exit(1);
+  }
+  console.log('• Memasang Chromium dari paket Debian…');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return CHROMIUM_CANDIDATES.find((p) => existsSync(p)) ?? execFileSync('which', ['chromium']).toString().trim();
+}
+
+export const tsx = (script, args = [], env = process.env) =>
+  spawnSync(process.execPath, [at('node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], { cwd: ROOT, stdio: 'inherit', env });

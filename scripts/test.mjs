@@ -1,0 +1,43 @@
+/**
+ * `npm test`: every test (unit, ui, server, e2e) in one Vitest run, after installing what is missing and
+ * building the PWA the browser tests open. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+ * Ends with one line `N passed, N failed, N skipped`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureBuild, ensureChromium, ensureDependencies } from './prepare.mjs';
+
+ensureDependencies();
+const args = process.argv.slice(2);
+const wantsBrowser = args.length === 0 || args.some((a) => a.includes('e2e'));
+if (wantsBrowser) {
+  process.env.CHROME_PATH = ensureChromium();
+  ensureBuild();
+}
+const report = path.join(ROOT, '.tmp', 'vitest-report.json');
+mkdirSync(path.dirname(report), { recursive: true });
+rmSync(report, { force: true });
+
+const run = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  { cwd: ROOT, stdio: 'inherit', env: process.env },
+);
+
+let passed = 0, failed = 0, skipped = 0;
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + filesThatFailedToRun(r);
+  skipped = r.numPendingTests + r.numTodoTests;
+} else {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+
+/** A file that fails to load or in a hook counts as one failure; failed tests are counted by themselves. */
+function filesThatFailedToRun(r) {
+  return r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cartCode, customCode, isValidId, isVisitorId, newGoodsId, transactionCode, visitorId } from './codes';
+
+const at = Date.UTC(2026, 10, 21, 10, 0, 0);
+
+describe('codes', () => {
+  it('when a cart code is made, then it is uid[0..5] + B + unix seconds + a tail', () => {
+    expect(cartCode('abcdefghij', at, 'zz11')).toBe(`abcdeB${at / 1000}zz11`);
+  });
+  it('when an order code is made, then it is uid[0..5] + A + unix seconds + a tail', () => {
+    expect(transactionCode('abcdefghij', at, 'q9q9')).toBe(`abcdeA${at / 1000}q9q9`);
+  });
+  it('when a custom code is made, then it starts with CUSTMA and the seconds', () => {
+    expect(customCode(at, '0000')).toBe(`CUSTMA${at / 1000}0000`);
+  });
+  it('when two orders are made in the same second, then their codes differ', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => transactionCode('user1', at)));
+    expect(codes.size).toBe(200);
+  });
+  it('when a visitor id is made, then it is recognised as one and is a valid id', () => {
+    const id = visitorId(at);
+    expect(id.startsWith(`CST${at / 1000}`)).toBe(true);
+    expect(isVisitorId(id)).toBe(true);
+    expect(isValidId(id)).toBe(true);
+    expect(isVisitorId('CST123')).toBe(false);
+  });
+  it('when a product id is chosen, then it is count + 1 unless taken or the count is unknown', () => {
+    expect(newGoodsId(['1', '2', '3'], at)).toBe('4');
+    expect(newGoodsId(['1', '2', '3', '4', '6'], at)).toBe(String(at));
+    expect(newGoodsId(['2', '3'], at)).toBe(String(at));
+    expect(newGoodsId(null, at)).toBe(String(at));
+  });
+  it('when an id starts with an underscore or holds odd characters, then it is not valid', () => {
+    expect(isValidId('_design/x')).toBe(false);
+    expect(isValidId('a/b')).toBe(false);
+    expect(isValidId('')).toBe(false);
+    expect(isValidId('x'.repeat(65))).toBe(false);
+    expect(isValidId(12)).toBe(false);
+  });
+});
