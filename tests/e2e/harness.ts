@@ -1,0 +1,106 @@
+/**
+ * Browser tests run the real thing: `sync-server/main.ts` as its own process serving the built PWA
+ * (dist/, built by `npm test` first) with a fresh DATA_DIR, and Debian's Chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ADMIN = { email: 'owner@jepret.test', password: 'Pemilik123' };
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+const executablePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS });
+}
+
+/** A persistent profile: Chromium answers installability questions only outside incognito. */
+export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: executablePath(), args: CHROMIUM_ARGS });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+  /** Stop and start again on the same port and DATA_DIR. */
+  restart(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jepret-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  const start = async () => {
+    child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'sync-server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env, PORT: String(port), DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => { log += d; });
+    child.stderr?.on('data', (d) => { log += d; });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return;
+      } catch { /* not listening yet */ }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server did not become healthy:\n${log}`);
+  };
+  const stop = async () => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGTERM');
+      setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+    });
+  };
+  await start();
+  return {
+    url, dataDir, output: () => log, stop,
+    restart: async () => { await stop(); await start(); },
+    cleanup: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); },
+  };
+}
+
+/** Waits until a service worker is activated and controls the page (ready can resolve earlier). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  }, undefined, { timeout: 60_000, polling: 250 });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, type RunningApp, launchBrowser, launchPersistent, startApp, uniqueEmail, waitForServiceWorker } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.cleanup();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  return context.newPage();
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigasi utama' });
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/signUp`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Nomor WhatsApp').fill('081234567890');
+  await page.getByLabel('Alamat').fill('Jl. Pandanaran No. 5, Semarang');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await page.waitForURL(`${app.url}/`);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.waitForURL(`${app.url}/`);
+}
+
+async function logOut(page: Page, username: string) {
+  await nav(page).getByRole('button', { name: username }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Log Out' })).first().click();
+  await expect.poll(() => nav(page).locator('a[href="/login"]').count()).toBeGreaterThan(0);
+}
+
+describe('layout', () => {
+  it('when a visitor opens /login, /signUp or /admin, then the navigation and footer are hidden; elsewhere they show', async () => {
+    const page = await newPage();
+    for (const route of ['/login', '/signUp', '/admin']) {
+      await page.goto(`${app.url}${route}`);
+      await page.waitForLoadState('networkidle');
+      expect(await nav(page).count(), route).toBe(0);
+      expect(await page.locator('footer').count(), route).toBe(0);
+    }
+    for (const route of ['/', '/products', '/tutorial']) {
+      await page.goto(`${app.url}${route}`);
+      await expect.poll(() => nav(page).count(), { message: route }).toBe(1);
+      expect(await page.locator('footer').count(), route).toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it('when the landing page opens, then the hero and its order button to /products are there', async () => {
+    const page = await newPage();
+    await page.goto(app.url);
+    await expect.poll(() => page.getByText('CETAK FOTO POLAROID').first().isVisible()).toBe(true);
+    const orderLinks = page.locator('main a[href="/products"]');
+    expect(await orderLinks.count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('guards', () => {
+  it('when a signed-out visitor opens /profile, /checkout or /admin, then they land on /login', async () => {
+    const page = await newPage();
+    for (const route of ['/profile', '/profile/transaksi', '/checkout', '/admin']) {
+      await page.goto(`${app.url}${route}`);
+      await page.waitForURL(`${app.url}/login`, { timeout: 15_000 });
+    }
+    await page.context().close();
+  });
+
+  it('when a signed-out visitor presses Masukkan Keranjang or Beli, then they are sent to /login', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/products`);
+    const card = page.locator('article').filter({ hasText: 'Bingkai Kayu' });
+    await card.getByRole('button', { name: 'Masukkan Keranjang' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.goto(`${app.url}/products`);
+    await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Beli' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.context().close();
+  });
+
+  it('when a customer opens /admin, then they are sent to /; the admin sees the admin area', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('pelanggan');
+    await signUp(page, email, 'Rahasia123');
+    await page.goto(`${app.url}/admin`);
+    await page.waitForURL(`${app.url}/`);
+    await logOut(page, email.split('@')[0]!);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin`);
+    await expect.poll(() => page.getByRole('button', { name: 'Pesanan' }).or(page.getByRole('tab', { name: 'Pesanan' })).count()).toBeGreaterThan(0);
+    expect(page.url()).toBe(`${app.url}/admin`);
+    await page.context().close();
+  });
+});
+
+describe('a customer, end to end', () => {
+  it('when a customer signs up, signs out, logs in, sees the products and goes offline, then the products are still there after a reload', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('sari');
+    const username = email.split('@')[0]!;
+
+    await signUp(page, email, 'Rahasia123');
+    await expect.poll(() => nav(page).getByRole('button', { name: username }).count()).toBe(1);
+
+    await logOut(page, username);
+    await logIn(page, email, 'Rahasia123');
+    await expect.poll(() => nav(page).getByRole('button', { name: username }).count()).toBe(1);
+
+    await page.goto(`${app.url}/products`);
+    const titles = ['Bingkai Kayu', 'Gantungan Kunci', 'Akrilik Stand'];
+    for (const title of titles) {
+      await expect.poll(() => page.locator('article').filter({ hasText: title }).count(), { timeout: 20_000 }).toBe(1);
+    }
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    for (const title of titles) {
+      await expect.poll(() => page.locator('article').filter({ hasText: title }).count(), { timeout: 20_000 }).toBe(1);
+    }
+    // Still signed in with no network: the last user is remembered on the device.
+    expect(await nav(page).getByRole('button', { name: username }).count()).toBe(1);
+    const body = await page.locator('body').innerText();
+    expect(body).toMatch(/Rp\s?\d/);
+    await page.context().close();
+  });
+
+  it('when a signed-up e-mail is used again or the password is wrong, then the server\'s message shows and the form keeps its values', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('dua');
+    await signUp(page, email, 'Rahasia123');
+    await logOut(page, email.split('@')[0]!);
+
+    await page.goto(`${app.url}/signUp`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('Rahasia123');
+    await page.getByLabel('Nomor WhatsApp').fill('081234567890');
+    await page.getByLabel('Alamat').fill('Jl. Kota Lama 1');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('sudah terdaftar');
+    expect(await page.getByLabel('Alamat').inputValue()).toBe('Jl. Kota Lama 1');
+
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('SalahSekali1');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('E-mail atau password salah');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await page.context().close();
+  });
+});
+
+describe('installable', () => {
+  it('when Chromium checks the app, then it reports no installability errors', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-profile-'));
+    const context = await launchPersistent(dir);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(app.url);
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const manifest = await (await fetch(`${app.url}/manifest.webmanifest`)).json();
+      const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+      expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
