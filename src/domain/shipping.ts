@@ -23,6 +23,12 @@ export const COURIER_NAMES: Record<Courier, string> = {
   'ambil sendiri': 'Ambil Sendiri',
 };
 
+/** The single service of each shop-city courier: cost 0, the admin settles it over chat. */
+export const SHOP_CITY_SERVICES: Record<ShopCityCourier, { service: string; description: string; etd: string }> = {
+  gojek: { service: 'Gojek', description: 'Kirim instan dalam kota, ongkos lewat chat admin', etd: '0' },
+  'ambil sendiri': { service: 'Ambil Sendiri', description: 'Ambil sendiri di toko', etd: '0' },
+};
+
 /** A parcel heavier than this is not a polaroid order; couriers also cap ordinary parcels near it. */
 export const MAX_WEIGHT_GRAMS = 30_000;
 export { DEFAULT_WEIGHT_GRAMS };

@@ -56,6 +56,8 @@ export interface ShippingProvider {
   cities(provinceId: string): Promise<V1City[] | null>;
   /** null: no such city. */
   districts(cityId: string): Promise<V1Subdistrict[] | null>;
+  /** Whether a district exists; undefined when the provider cannot tell without a call. */
+  hasDistrict(districtId: string): boolean | undefined;
   /** Whether a district is in the shop's own city (gojek and self pick-up). */
   inShopCity(districtId: string): Promise<boolean>;
   /**
