@@ -1,0 +1,169 @@
+/**
+ * A fake of RajaOngkir's current API (Komerce RajaOngkir V2, step-by-step method) on a loopback port, speaking
+ * its request and answer shapes: `key` header, `{ meta: { message, code, status }, data }`, flat items,
+ * form-encoded cost requests. Counts calls and can misbehave on demand.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeMode =
+  | { kind: 'ok' }
+  | { kind: 'rate-limit'; retryAfter: string }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'malformed'; body: string }
+  | { kind: 'status'; status: number };
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  key: string | undefined;
+  form?: Record<string, string>;
+}
+
+export interface FakeRajaOngkir {
+  url: string;
+  key: string;
+  calls: FakeCall[];
+  mode: FakeMode;
+  count(path: string): number;
+  close(): Promise<void>;
+}
+
+const PROVINCES = [
+  { id: 10, name: 'JAWA TENGAH' },
+  { id: 6, name: 'DKI JAKARTA' },
+];
+const CITIES: Record<string, Array<{ id: number; name: string; zip_code: string }>> = {
+  '10': [
+    { id: 399, name: 'KOTA SEMARANG', zip_code: '50000' },
+    { id: 398, name: 'KABUPATEN SEMARANG', zip_code: '50511' },
+    { id: 112, name: 'DEMAK', zip_code: '0' },
+  ],
+  '6': [{ id: 152, name: 'JAKARTA PUSAT', zip_code: '10000' }],
+};
+const DISTRICTS: Record<string, Array<{ id: number; name: string; zip_code: string }>> = {
+  '399': [
+    { id: 5501, name: 'SEMARANG TENGAH', zip_code: '50132' },
+    { id: 5502, name: 'SEMARANG UTARA', zip_code: '50173' },
+  ],
+  '112': [{ id: 1500, name: 'DEMAK', zip_code: '59511' }],
+  '152': [{ id: 2096, name: 'GAMBIR', zip_code: '10110' }],
+};
+const KNOWN_DISTRICTS = new Set(Object.values(DISTRICTS).flatMap((list) => list.map((d) => String(d.id))));
+
+/** Per started kilogram, as the fake's own tariff. */
+const SERVICES: Record<string, Array<{ name: string; service: string; description: string; perKg: number; etd: string }>> = {
+  jne: [
+    { name: 'Jalur Nugraha Ekakurir (JNE)', service: 'REG', description: 'Layanan Reguler', perKg: 10000, etd: '1-2 day' },
+    { name: 'Jalur Nugraha Ekakurir (JNE)', service: 'YES', description: 'Yakin Esok Sampai', perKg: 20000, etd: '1 day' },
+  ],
+  jnt: [{ name: 'J&T Express', service: 'EZ', description: 'Reguler', perKg: 9000, etd: '2-3 day' }],
+  pos: [{ name: 'POS Indonesia (POS)', service: 'Pos Reguler', description: '240', perKg: 8000, etd: '3 day' }],
+  tiki: [{ name: 'Citra Van Titipan Kilat (TIKI)', service: 'ECO', description: 'Economy Service', perKg: 7000, etd: '4 day' }],
+};
+
+const meta = (code: number, message: string) => ({ message, code, status: code < 400 ? 'success' : 'error' });
+
+export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOngkir> {
+  const calls: FakeCall[] = [];
+  const fake: FakeRajaOngkir = {
+    url: '',
+    key,
+    calls,
+    mode: { kind: 'ok' },
+    count: (path) => calls.filter((c) => c.path === path).length,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { meta: meta(500, 'fake failed'), data: null });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/api\/v1/, '');
+    const raw = await readBody(req);
+    const call: FakeCall = { method: req.method ?? 'GET', path, key: header(req, 'key') };
+    if (req.method === 'POST') call.form = Object.fromEntries(new URLSearchParams(raw));
+    calls.push(call);
+
+    if (call.key !== fake.key) return send(res, 401, { meta: meta(401, 'Invalid Api key, key not found'), data: null });
+    const mode = fake.mode;
+    if (mode.kind === 'rate-limit') {
+      res.setHeader('Retry-After', mode.retryAfter);
+      return send(res, 429, { meta: meta(429, 'Too Many Requests'), data: null });
+    }
+    if (mode.kind === 'slow') await new Promise((r) => setTimeout(r, mode.delayMs));
+    if (mode.kind === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(mode.body);
+    }
+    if (mode.kind === 'status') return send(res, mode.status, { meta: meta(mode.status, 'Server Error'), data: null });
+    route(req.method ?? 'GET', path, call.form ?? {}, res);
+  }
+
+  function route(method: string, path: string, form: Record<string, string>, res: ServerResponse): void {
+    const notFound = () => send(res, 404, { meta: meta(404, 'Data not found'), data: null });
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && path === '/destination/province') {
+      return send(res, 200, { meta: meta(200, 'Success Get Province'), data: PROVINCES });
+    }
+    if (method === 'GET' && (m = /^\/destination\/city\/(\d+)$/.exec(path))) {
+      const list = CITIES[m[1] as string];
+      return list ? send(res, 200, { meta: meta(200, 'Success Get City'), data: list }) : notFound();
+    }
+    if (method === 'GET' && (m = /^\/destination\/district\/(\d+)$/.exec(path))) {
+      const list = DISTRICTS[m[1] as string];
+      return list ? send(res, 200, { meta: meta(200, 'Success Get District'), data: list }) : notFound();
+    }
+    if (method === 'POST' && path === '/calculate/district/domestic-cost') {
+      const { origin, destination, weight, courier } = form;
+      if (!origin || !destination || !weight || !courier || !/^\d+$/.test(weight)) {
+        return send(res, 422, { meta: meta(422, 'origin, destination, weight and courier are required'), data: null });
+      }
+      if (!KNOWN_DISTRICTS.has(origin) || !KNOWN_DISTRICTS.has(destination)) return notFound();
+      const kg = Math.max(1, Math.ceil(Number(weight) / 1000));
+      const data = courier.split(':').flatMap((code) =>
+        (SERVICES[code] ?? []).map((s) => ({
+          name: s.name,
+          code,
+          service: s.service,
+          description: s.description,
+          cost: s.perKg * kg,
+          etd: s.etd,
+        })),
+      );
+      return send(res, 200, { meta: meta(200, 'Success Calculate Domestic Shipping cost'), data });
+    }
+    notFound();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  return fake;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
