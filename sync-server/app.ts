@@ -1,0 +1,86 @@
+/**
+ * The whole server as one Express 5 app: security headers, the JSON API (auth, sync, shipping, health),
+ * /couch for the admin, then the built PWA. Layers: routes here → src/domain rules → data-access.
+ */
+import express, { type Request } from 'express';
+import helmet from 'helmet';
+import type { Actor } from '../src/domain/access';
+import { ensureAdmin } from './auth/accounts';
+import { resolveActor } from './auth/actor';
+import { createAuthRouter } from './auth/routes';
+import type { Config } from './config';
+import { createCouchRouter } from './couch/routes';
+import { Store } from './data-access/store';
+import { errorHandler, sendError } from './errors';
+import { seedGoods } from './seed';
+import { createShippingRouter } from './shipping/router';
+import { createStaticRouter } from './static';
+import { createSyncRouter } from './sync/routes';
+import { ChangeHub } from './sync/stream';
+
+export const API_BODY_LIMIT = '1mb';
+
+export interface AppOptions {
+  /** Where the first-start admin credentials are printed (stdout by default). */
+  print?: (line: string) => void;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}) {
+  const store = await Store.open(config);
+  await ensureAdmin(store, config, options.print);
+  await seedGoods(store);
+  const hub = new ChangeHub(store, config.clockSkewMs);
+
+  const actors = new WeakMap<Request, Promise<Actor>>();
+  const actorOf = (req: Request): Promise<Actor> => {
+    let actor = actors.get(req);
+    if (!actor) actors.set(req, (actor = resolveActor(store, config.sessionSecret, req)));
+    return actor;
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameSrc: ['https://www.openstreetmap.org'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+    }),
+  );
+  app.use('/api', express.json({ limit: API_BODY_LIMIT }));
+  app.use('/api/auth', createAuthRouter(config, store));
+  app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
+  app.use('/api', createShippingRouter(config));
+  app.get('/api/health', async (_req, res) => {
+    if (await store.ping()) res.json({ ok: true });
+    else sendError(res, 503, 'store_unavailable');
+  });
+  app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
+  app.use('/couch', createCouchRouter(store));
+  app.use(createStaticRouter(config.distDir));
+  app.use((_req, res) => sendError(res, 404, 'not_found'));
+  app.use(errorHandler);
+
+  return {
+    app,
+    store,
+    async close(): Promise<void> {
+      hub.close();
+      await store.close();
+    },
+  };
+}

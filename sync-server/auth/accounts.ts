@@ -1,0 +1,125 @@
+/**
+ * Accounts (server-only `accounts` database, keyed by the normalised e-mail) and the `users` profile
+ * each one gets, written through the same stamped path as sync so it reaches the owner's devices.
+ */
+import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../../src/domain/validation';
+import { usernameFromEmail } from '../../src/domain/format';
+import { DEFAULT_PICT } from '../../src/domain/schemas';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { HttpError } from '../errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { notFoundAsNull } from './sessions';
+
+export interface Account {
+  _id: string;
+  uid: string;
+  email: string;
+  password: string;
+  admin: boolean;
+  createdAt: number;
+}
+
+export interface PublicUser {
+  uid: string;
+  email: string;
+  username: string;
+  admin: boolean;
+}
+
+const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 20 characters of [A-Za-z0-9], unbiased. */
+export function newUid(length = 20): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += UID_ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const publicUser = (a: Account): PublicUser => ({
+  uid: a.uid,
+  email: a.email,
+  username: usernameFromEmail(a.email),
+  admin: a.admin,
+});
+
+export async function findAccount(store: Store, email: string): Promise<Account | null> {
+  const doc = await store.db('accounts').get(normalizeEmail(email)).catch(notFoundAsNull);
+  return doc ? (doc as unknown as Account) : null;
+}
+
+export async function createAccount(
+  store: Store,
+  input: { email: string; password: string; phone: string; address: string; admin?: boolean },
+): Promise<Account> {
+  const email = normalizeEmail(input.email);
+  const account: Account = {
+    _id: email,
+    uid: newUid(),
+    email,
+    password: await hashPassword(input.password),
+    admin: input.admin === true,
+    createdAt: Date.now(),
+  };
+  try {
+    await store.db('accounts').put(account as unknown as PouchDoc);
+  } catch (err) {
+    if ((err as { status?: number }).status === 409) throw new HttpError(409, 'email_taken');
+    throw err;
+  }
+  const profile = {
+    id: account.uid,
+    username: usernameFromEmail(email),
+    email,
+    phone: input.phone.trim(),
+    address: input.address.trim(),
+    pict: DEFAULT_PICT,
+    createdAt: account.createdAt,
+    _deleted: false,
+  };
+  await store.write('users', [{ doc: profile, rev: undefined }]);
+  return account;
+}
+
+/** The account for these credentials, or null; the same time is spent whether the e-mail exists or not. */
+export async function checkCredentials(store: Store, email: unknown, password: unknown): Promise<Account | null> {
+  if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 200) return null;
+  const account = await findAccount(store, email);
+  if (!account) return burnPasswordCheck(password).then(() => null);
+  return (await verifyPassword(password, account.password)) ? account : null;
+}
+
+async function hasAdmin(store: Store): Promise<boolean> {
+  const res = await store.db('accounts').find({ selector: { admin: true }, limit: 1, use_index: 'by-admin' });
+  return res.docs.length > 0;
+}
+
+/**
+ * First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or, when none is set and no admin exists,
+ * `admin@jepret.local` with a random password printed once. Restarts create nothing twice.
+ */
+export async function ensureAdmin(store: Store, config: Config, print: (line: string) => void = console.log): Promise<void> {
+  const profile = { phone: '081234567890', address: config.shop.address };
+  if (config.adminEmail && config.adminPassword) {
+    const existing = await findAccount(store, config.adminEmail);
+    if (existing) {
+      if (!existing.admin) await store.db('accounts').put({ ...(existing as unknown as PouchDoc), admin: true });
+      return;
+    }
+    await createAccount(store, { email: config.adminEmail, password: config.adminPassword, ...profile, admin: true });
+    return;
+  }
+  if (await hasAdmin(store)) return;
+  const email = 'admin@jepret.local';
+  const password = `${randomBytes(9).toString('base64url')}7a`;
+  const created = await createAccount(store, { email, password, ...profile, admin: true }).catch((err) => {
+    if (err instanceof HttpError) return null;
+    throw err;
+  });
+  if (created) print(`Akun admin dibuat: ${email} / ${password} (simpan sekarang; password ini tidak ditampilkan lagi)`);
+}

@@ -1,0 +1,58 @@
+/** Who is asking: the session cookie gives the account, the signed visitor cookie the visitor identity. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { parseCookie } from 'cookie';
+import { ANONYMOUS, type Actor } from '../../src/domain/access';
+import { isVisitorId } from '../../src/domain/codes';
+import type { Store } from '../data-access/store';
+import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
+
+export const VISITOR_COOKIE = 'jepret_visitor';
+const VISITOR_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+export function cookies(req: Request): Record<string, string | undefined> {
+  const header = req.headers.cookie;
+  if (!header || header.length > 8192) return {};
+  try {
+    return parseCookie(header);
+  } catch {
+    return {};
+  }
+}
+
+const sign = (secret: string, value: string): string =>
+  createHmac('sha256', `visitor:${secret}`).update(value).digest('base64url').slice(0, 32);
+
+export function signVisitor(secret: string, id: string): string {
+  return `${id}.${sign(secret, id)}`;
+}
+
+export function readVisitor(secret: string, cookie: string | undefined): string | null {
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  const id = cookie.slice(0, dot);
+  const given = Buffer.from(cookie.slice(dot + 1));
+  const expected = Buffer.from(sign(secret, id));
+  if (dot < 0 || !isVisitorId(id) || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return id;
+}
+
+export async function resolveActor(store: Store, secret: string, req: Request): Promise<Actor> {
+  const jar = cookies(req);
+  const session = await findSession(store, jar[SESSION_COOKIE]);
+  const visitorId = readVisitor(secret, jar[VISITOR_COOKIE]);
+  if (!session) return visitorId ? { ...ANONYMOUS, visitorId } : ANONYMOUS;
+  return { uid: session.uid, admin: session.admin, visitorId };
+}
+
+const baseCookie = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: req.secure });
+
+export function setSessionCookie(req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, { ...baseCookie(req), maxAge: SESSION_TTL_MS });
+}
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, baseCookie(req));
+}
+export function setVisitorCookie(req: Request, res: Response, secret: string, id: string): void {
+  res.cookie(VISITOR_COOKIE, signVisitor(secret, id), { ...baseCookie(req), maxAge: VISITOR_TTL_MS });
+}

@@ -1,0 +1,81 @@
+/** /api/auth: sign-up, login, logout, the current user, and the visitor identity. */
+import { Router, type Request } from 'express';
+import { visitorId as newVisitorId } from '../../src/domain/codes';
+import { checkAddress, checkEmail, checkPassword, checkPhone, normalizeEmail, type Check } from '../../src/domain/validation';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { HttpError } from '../errors';
+import { checkCredentials, createAccount, publicUser, type Account } from './accounts';
+import { clearSessionCookie, cookies, readVisitor, setSessionCookie, setVisitorCookie, VISITOR_COOKIE } from './actor';
+import { AttemptLimiter } from './rate-limit';
+import { createSession, deleteSession, findSession, SESSION_COOKIE } from './sessions';
+import { notFoundAsNull } from './sessions';
+
+function body(req: Request): Record<string, unknown> {
+  const b = req.body as unknown;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw new HttpError(400, 'bad_request');
+  return b as Record<string, unknown>;
+}
+
+function assertOk(check: Check): void {
+  if (!check.ok) throw new HttpError(400, check.code);
+}
+
+export function createAuthRouter(config: Config, store: Store): Router {
+  const router = Router();
+  const limiter = new AttemptLimiter();
+
+  async function startSession(req: Request, res: import('express').Response, account: Account) {
+    const { token } = await createSession(store, { uid: account.uid, admin: account.admin, account: account._id });
+    setSessionCookie(req, res, token);
+  }
+
+  router.post('/signup', async (req, res) => {
+    const { email, password, phone, address } = body(req);
+    for (const check of [checkEmail(email), checkPassword(password), checkPhone(phone), checkAddress(address)]) assertOk(check);
+    const account = await createAccount(store, {
+      email: email as string,
+      password: password as string,
+      phone: phone as string,
+      address: address as string,
+    });
+    await startSession(req, res, account);
+    res.status(201).json({ user: publicUser(account) });
+  });
+
+  router.post('/login', async (req, res) => {
+    const { email, password } = body(req);
+    const key = `${req.ip}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
+    const limit = limiter.hit(key);
+    if (limit.limited) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(limit.retryAfterSec) });
+    const account = await checkCredentials(store, email, password);
+    if (!account) throw new HttpError(401, 'wrong_credentials');
+    limiter.reset(key);
+    await startSession(req, res, account);
+    res.json({ user: publicUser(account) });
+  });
+
+  router.post('/logout', async (req, res) => {
+    await deleteSession(store, cookies(req)[SESSION_COOKIE]);
+    clearSessionCookie(req, res);
+    res.status(204).end();
+  });
+
+  router.get('/me', async (req, res) => {
+    const session = await findSession(store, cookies(req)[SESSION_COOKIE]);
+    const doc = session ? await store.db('accounts').get(session.account).catch(notFoundAsNull) : null;
+    if (!doc) throw new HttpError(401, 'not_signed_in');
+    res.json({ user: publicUser(doc as unknown as Account) });
+  });
+
+  router.post('/visitor', (req, res) => {
+    let id = readVisitor(config.sessionSecret, cookies(req)[VISITOR_COOKIE]);
+    if (!id) {
+      id = newVisitorId();
+      setVisitorCookie(req, res, config.sessionSecret, id);
+    }
+    res.json({ visitorId: id });
+  });
+
+  return router;
+}

@@ -1,0 +1,212 @@
+/**
+ * The one data-access layer: the five replicated collections plus the server-only `accounts` and
+ * `sessions`, on PouchDB (LevelDB) or an external CouchDB. Replicated documents are stored as
+ * `_id` = the RxDB id, the schema fields, `seq` (sync stamp) and `deleted` (RxDB's deletion kept as an
+ * ordinary field, so Mango indexes still find deleted documents).
+ */
+import { EventEmitter } from 'node:events';
+import { COLLECTIONS, type CollectionName } from '../../src/domain/schemas';
+import type { ReadScope } from '../../src/domain/access';
+import type { Config } from '../config';
+import { createPouchSource, type PouchSource } from './pouch';
+import { Stamper } from './stamps';
+
+export const SERVER_DBS = ['accounts', 'sessions'] as const;
+export type ServerDbName = (typeof SERVER_DBS)[number];
+export type DbName = CollectionName | ServerDbName;
+
+/** A replicated document as clients see it: its fields plus RxDB's deletion flag. */
+export type ClientDoc = { id: string; _deleted: boolean } & Record<string, unknown>;
+
+export interface WriteRequest {
+  doc: ClientDoc;
+  /** The revision of the master this write replaces; undefined for a new document. */
+  rev: string | undefined;
+}
+export type WriteResult = { ok: true; seq: string } | { ok: false; conflict: boolean; error: string };
+
+export interface StoreChange {
+  collection: CollectionName;
+  doc: ClientDoc;
+}
+
+const OWNER_INDEX = 'by-owner-seq';
+const SEQ_INDEX = 'by-seq';
+const FEED_RETRY_MS = 1000;
+
+/** Strips the store's own fields: `_id`, `_rev`, `seq`, `deleted` and any other underscore field. */
+export function clientView(stored: PouchDoc): ClientDoc {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (key.startsWith('_') || key === 'seq' || key === 'deleted') continue;
+    fields[key] = value;
+  }
+  return { ...fields, id: typeof fields.id === 'string' ? fields.id : stored._id, _deleted: stored.deleted === true };
+}
+
+const isDesignId = (id: string): boolean => id.startsWith('_design/') || id.startsWith('_local/');
+
+export class Store {
+  readonly stamps = new Stamper();
+  private readonly dbs: Record<DbName, PouchDb>;
+  private readonly events = new EventEmitter();
+  private feeds: PouchChanges[] = [];
+  private feedTimers = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  private constructor(
+    readonly source: PouchSource,
+    private readonly skewMs: number,
+  ) {
+    const names: DbName[] = [...COLLECTIONS, ...SERVER_DBS];
+    this.dbs = Object.fromEntries(names.map((n) => [n, source.open(n)])) as Record<DbName, PouchDb>;
+    this.events.setMaxListeners(0);
+  }
+
+  static async open(config: Config): Promise<Store> {
+    const store = new Store(createPouchSource(config), config.clockSkewMs);
+    await store.ensureIndexes();
+    return store;
+  }
+
+  db(name: DbName): PouchDb {
+    return this.dbs[name];
+  }
+
+  private async ensureIndexes(): Promise<void> {
+    for (const name of COLLECTIONS) {
+      const db = this.dbs[name];
+      await db.createIndex({ index: { fields: ['seq'] }, ddoc: SEQ_INDEX, name: SEQ_INDEX });
+      if (name !== 'goods' && name !== 'users') {
+        await db.createIndex({ index: { fields: ['userID', 'seq'] }, ddoc: OWNER_INDEX, name: OWNER_INDEX });
+      }
+    }
+    await this.dbs.accounts.createIndex({ index: { fields: ['admin'] }, ddoc: 'by-admin', name: 'by-admin' });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.dbs.goods.info();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The stored documents of `ids` (absent ones missing from the map). */
+  async getMany(collection: CollectionName, ids: readonly string[]): Promise<Map<string, PouchDoc>> {
+    const found = new Map<string, PouchDoc>();
+    if (ids.length === 0) return found;
+    const res = await this.dbs[collection].allDocs({ keys: [...new Set(ids)], include_docs: true });
+    for (const row of res.rows) if (row.doc) found.set(row.id, row.doc);
+    return found;
+  }
+
+  async get(collection: CollectionName, id: string): Promise<PouchDoc | null> {
+    return (await this.getMany(collection, [id])).get(id) ?? null;
+  }
+
+  /**
+   * Writes client documents with fresh stamps in one bulk. A stamp stays "in flight" until the bulk
+   * has committed, so no pull can hand out a later stamp and skip this write.
+   */
+  async write(collection: CollectionName, requests: readonly WriteRequest[]): Promise<WriteResult[]> {
+    if (requests.length === 0) return [];
+    const stamps = this.stamps.begin(requests.length);
+    try {
+      const docs = requests.map(({ doc, rev }, i): PouchDoc => {
+        const { _deleted, ...fields } = doc;
+        const stored: PouchDoc = { ...fields, _id: doc.id, seq: stamps[i], deleted: _deleted === true };
+        if (rev) stored._rev = rev;
+        return stored;
+      });
+      const results = await this.dbs[collection].bulkDocs(docs);
+      return results.map((r, i): WriteResult => {
+        if (r.ok || (r.rev && !r.error)) return { ok: true, seq: stamps[i] as string };
+        return { ok: false, conflict: r.status === 409 || r.name === 'conflict', error: String(r.name ?? r.error) };
+      });
+    } finally {
+      this.stamps.end(stamps);
+    }
+  }
+
+  /**
+   * Documents stamped after `since`, oldest first, at most `limit`, never beyond the hold-back horizon.
+   * A scoped reader's pull queries each owner through the [userID, seq] index, so it costs in
+   * proportion to that reader's documents.
+   */
+  async pull(collection: CollectionName, scope: ReadScope, since: string | null, limit: number): Promise<PouchDoc[]> {
+    const horizon = this.stamps.horizon(this.skewMs);
+    const range: Record<string, string> = since ? { $gt: since } : { $gte: '' };
+    if (horizon) range.$lt = horizon;
+    const inRange = (seq: unknown): boolean =>
+      typeof seq === 'string' && (since ? seq > since : true) && (horizon ? seq < horizon : true);
+    const db = this.dbs[collection];
+
+    if (scope.all) {
+      const res = await db.find({ selector: { seq: range }, sort: [{ seq: 'asc' }], limit, use_index: SEQ_INDEX });
+      return res.docs;
+    }
+    const batches: PouchDoc[][] = [];
+    for (const owner of scope.owners) {
+      if (scope.field === 'id') {
+        const doc = await this.get(collection, owner);
+        if (doc && inRange(doc.seq)) batches.push([doc]);
+      } else {
+        const res = await db.find({
+          selector: { userID: owner, seq: range },
+          sort: [{ userID: 'asc' }, { seq: 'asc' }],
+          limit,
+          use_index: OWNER_INDEX,
+        });
+        batches.push(res.docs);
+      }
+    }
+    const merged = batches.flat().sort((a, b) => (String(a.seq) < String(b.seq) ? -1 : 1));
+    const seen = new Set<string>();
+    return merged.filter((d) => !seen.has(d._id) && seen.add(d._id)).slice(0, limit);
+  }
+
+  /** Whether the collection holds any document (design documents aside). */
+  async isEmpty(collection: CollectionName): Promise<boolean> {
+    const res = await this.dbs[collection].allDocs({ limit: 20 });
+    return !res.rows.some((r) => !isDesignId(r.id));
+  }
+
+  /** Every committed change of the replicated collections, from now on (LevelDB or CouchDB feed). */
+  onChange(listener: (change: StoreChange) => void): () => void {
+    if (this.feeds.length === 0 && !this.closed) for (const name of COLLECTIONS) this.follow(name, 'now');
+    this.events.on('change', listener);
+    return () => this.events.off('change', listener);
+  }
+
+  private follow(collection: CollectionName, since: number | string): void {
+    let last = since;
+    const feed = this.dbs[collection].changes({ since, live: true, include_docs: true, timeout: false, heartbeat: 10_000 });
+    feed.on('change', (c) => {
+      last = c.seq;
+      if (isDesignId(c.id) || !c.doc) return;
+      this.events.emit('change', { collection, doc: clientView(c.doc) } satisfies StoreChange);
+    });
+    feed.on('error', (err) => {
+      this.feeds = this.feeds.filter((f) => f !== feed);
+      if (this.closed) return;
+      console.warn(`[store] changes feed of ${collection} failed (${(err as Error)?.message ?? err}); retrying`);
+      const timer = setTimeout(() => {
+        this.feedTimers.delete(timer);
+        if (!this.closed) this.follow(collection, last);
+      }, FEED_RETRY_MS);
+      this.feedTimers.add(timer);
+    });
+    this.feeds.push(feed);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.feedTimers) clearTimeout(t);
+    for (const f of this.feeds) f.cancel();
+    this.feeds = [];
+    this.events.removeAllListeners();
+    await Promise.allSettled(Object.values(this.dbs).map((db) => db.close()));
+  }
+}

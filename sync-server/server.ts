@@ -1,0 +1,39 @@
+/** Starts the app on a port (0 = any free port) and closes it cleanly, open streams included. */
+import type { Socket } from 'node:net';
+import { createApp, type AppOptions } from './app';
+import type { Config } from './config';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
+  const { app, close: closeApp } = await createApp(config, options);
+  const sockets = new Set<Socket>();
+  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+    const s = app.listen(config.port, '0.0.0.0', (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        const done = new Promise<void>((resolve) => server.close(() => resolve()));
+        await closeApp();
+        for (const socket of sockets) socket.destroy();
+        await done;
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * One push of RxDB rows: schema, conflict check against the master, access rules, the server's prices,
+ * then one bulk write. Answers RxDB's convention (the master states of conflicting rows) plus the
+ * reasons of refusals, never handing a writer a document it may not read.
+ */
+import { checkWrite, readView, sameFields, type Actor } from '../../src/domain/access';
+import { MESSAGES, type MessageCode } from '../../src/domain/messages';
+import type { CollectionName, GoodsDoc } from '../../src/domain/schemas';
+import type { Config } from '../config';
+import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
+import { normalize, type GoodsLookup } from './normalize';
+import { schemaFieldsOnly, validateDoc } from './validate';
+
+export const PUSH_MAX_ROWS = 200;
+
+export interface Refusal {
+  id: string;
+  error: MessageCode;
+  message: string;
+}
+export interface PushResult {
+  conflicts: ClientDoc[];
+  refused: Refusal[];
+}
+
+function goodsLookup(store: Store): GoodsLookup {
+  const cache = new Map<string, Promise<GoodsDoc | null>>();
+  return (id) => {
+    if (!cache.has(id)) {
+      cache.set(
+        id,
+        store.get('goods', id).then((doc) => {
+          const view = doc ? clientView(doc) : null;
+          return view && !view._deleted && view.show !== 'hidden' ? (view as unknown as GoodsDoc) : null;
+        }),
+      );
+    }
+    return cache.get(id)!;
+  };
+}
+
+const sameState = (a: Record<string, unknown>, b: ClientDoc): boolean =>
+  (a._deleted === true) === b._deleted && sameFields(a, b);
+
+export async function push(config: Config, store: Store, actor: Actor, collection: CollectionName, rows: unknown[]): Promise<PushResult> {
+  const result: PushResult = { conflicts: [], refused: [] };
+  const rowDocs = rows.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
+  const ids = rowDocs.map((r) => (r.newDocumentState as { id?: unknown } | undefined)?.id).filter((id): id is string => typeof id === 'string');
+  const masters = await store.getMany(collection, ids.filter((id) => !id.startsWith('_')));
+  const goods = goodsLookup(store);
+  const writes: Array<WriteRequest & { visible: ClientDoc | null }> = [];
+  const pending = new Set<string>();
+
+  /** A refused row: its reason, and the state the writer's copy must revert to. */
+  const refuse = (code: MessageCode, own: Record<string, unknown>, visible: ClientDoc | null) => {
+    const id = typeof own.id === 'string' ? own.id : '';
+    result.refused.push({ id, error: code, message: MESSAGES[code] });
+    if (visible) result.conflicts.push(visible);
+    else if (id && !id.startsWith('_')) result.conflicts.push({ ...schemaFieldsOnly(collection, own), id, _deleted: true });
+  };
+
+  for (const row of rowDocs) {
+    const raw = row.newDocumentState;
+    const own = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const stored = typeof own.id === 'string' ? masters.get(own.id) : undefined;
+    const master = stored ? clientView(stored) : null;
+    const visible = master ? readView(actor, collection, master) : null;
+
+    const checked = validateDoc(collection, raw);
+    if (!checked.ok) {
+      refuse(checked.code, own, visible);
+      continue;
+    }
+    const next = checked.doc;
+    if (pending.has(next.id)) {
+      // The same document twice in one push: the first one wins, the second learns the result by pull.
+      refuse('invalid_document', own, visible);
+      continue;
+    }
+    const assumed = row.assumedMasterState as Record<string, unknown> | undefined | null;
+    if (master && visible && (!assumed || typeof assumed !== 'object' || !sameState(assumed, visible))) {
+      result.conflicts.push(visible);
+      continue;
+    }
+    const allowed = checkWrite(actor, collection, master, next);
+    if (!allowed.ok) {
+      refuse(allowed.code, own, visible);
+      continue;
+    }
+    const normalized = await normalize(config, goods, actor, collection, master, next);
+    if (!normalized.ok) {
+      refuse(normalized.code, own, visible);
+      continue;
+    }
+    pending.add(next.id);
+    writes.push({ doc: normalized.doc, rev: stored?._rev, visible });
+  }
+
+  const written = await store.write(collection, writes);
+  const lost = writes.filter((_, i) => !written[i]?.ok);
+  if (lost.length > 0) {
+    // Someone else wrote in between (409): hand back the fresh master.
+    const fresh = await store.getMany(collection, lost.map((w) => w.doc.id));
+    for (const w of lost) {
+      const doc = fresh.get(w.doc.id);
+      const view = doc ? readView(actor, collection, clientView(doc)) : null;
+      result.conflicts.push(view ?? { ...w.doc, _deleted: true });
+    }
+  }
+  return result;
+}
