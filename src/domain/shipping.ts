@@ -113,3 +113,55 @@ function asId(v: unknown): unknown {
 
 /** Kilograms charged: every started kilogram counts. */
 export const chargeableKg = (grams: number): number => Math.max(1, Math.ceil(grams / 1000));
+
+// RajaOngkir v1 answer shapes: what GET /api/provinsi|kota|kecamatan and POST /api/ongkos put in `rajaongkir.results`.
+
+export interface V1Province {
+  province_id: string;
+  province: string;
+}
+
+export interface V1City {
+  city_id: string;
+  province_id: string;
+  province: string;
+  /** 'Kota' or 'Kabupaten'; empty when the provider does not tell. */
+  type: string;
+  city_name: string;
+  postal_code: string;
+}
+
+export interface V1Subdistrict {
+  subdistrict_id: string;
+  province_id: string;
+  province: string;
+  city_id: string;
+  city: string;
+  /** The type of the district's city, as v1 gives it. */
+  type: string;
+  subdistrict_name: string;
+}
+
+export interface V1CostLine {
+  value: number;
+  etd: string;
+  note: string;
+  /** Signed quote token (quotes.ts): handed back with an order so the server can trust this price. */
+  quote?: string;
+}
+
+export interface V1Service {
+  service: string;
+  description: string;
+  cost: V1CostLine[];
+}
+
+export interface V1CourierResult {
+  code: string;
+  name: string;
+  costs: V1Service[];
+}
+
+export interface V1Envelope<T> {
+  rajaongkir: { query: Record<string, unknown>; status: { code: number; description: string }; results: T[] };
+}

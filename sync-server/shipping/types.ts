@@ -1,51 +1,8 @@
-/** RajaOngkir v1 answer shapes (what the PWA reads), and what every provider behind them offers. */
+/** What every shipping provider offers; the v1 answer shapes themselves live in src/domain/shipping.ts. */
 import type { MessageCode } from '../../src/domain/messages';
+import type { V1City, V1CourierResult, V1Province, V1Subdistrict } from '../../src/domain/shipping';
 
-export interface V1Province {
-  province_id: string;
-  province: string;
-}
-
-export interface V1City {
-  city_id: string;
-  province_id: string;
-  province: string;
-  /** 'Kota' or 'Kabupaten'; empty when the provider does not tell. */
-  type: string;
-  city_name: string;
-  postal_code: string;
-}
-
-export interface V1Subdistrict {
-  subdistrict_id: string;
-  province_id: string;
-  province: string;
-  city_id: string;
-  city: string;
-  /** The type of the district's city, as v1 gives it. */
-  type: string;
-  subdistrict_name: string;
-}
-
-export interface V1CostLine {
-  value: number;
-  etd: string;
-  note: string;
-  /** Signed quote token (quotes.ts): handed back with an order so the server can trust this price. */
-  quote?: string;
-}
-
-export interface V1Service {
-  service: string;
-  description: string;
-  cost: V1CostLine[];
-}
-
-export interface V1CourierResult {
-  code: string;
-  name: string;
-  costs: V1Service[];
-}
+export type { V1City, V1CostLine, V1CourierResult, V1Province, V1Service, V1Subdistrict } from '../../src/domain/shipping';
 
 export interface ShippingProvider {
   readonly name: 'local' | 'rajaongkir';
