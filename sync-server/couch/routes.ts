@@ -7,7 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import expressPouchDB from 'express-pouchdb';
-import { isCollectionName } from '../../src/domain/schemas';
+import { COLLECTIONS, isCollectionName } from '../../src/domain/schemas';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { adminOnly, screenRequest } from './guard';
@@ -69,12 +69,27 @@ function parseJsonBody(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-export function createCouchRouter(store: Store): Router {
+/** express-pouchdb over the store's LevelDB, with the collections registered in its database list. */
+async function localCouch(Local: PouchStatic) {
+  const pouchApp = expressPouchDB({ mode: 'minimumForPouchDB' });
+  await pouchApp.setPouchDB(Local);
+  const allDbs = (Local as unknown as { allDbs(): Promise<string[]> }).allDbs.bind(Local);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const known = await allDbs();
+    const missing = COLLECTIONS.filter((name) => !known.includes(name));
+    if (missing.length === 0) break;
+    // pouchdb-all-dbs records a database when it is constructed.
+    await Promise.all(missing.map((name) => new Local(name).info()));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return pouchApp;
+}
+
+export async function createCouchRouter(store: Store): Promise<Router> {
   const router = Router();
   router.use(adminOnly(store), screenRequest, parseJsonBody, stampWrites(store));
   if (store.source.local) {
-    const pouchApp = expressPouchDB(store.source.local, { mode: 'minimumForPouchDB' });
-    router.use(writableQuery, pouchApp);
+    router.use(writableQuery, await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {
     router.use(proxyTo(store.source.remoteUrl));
   }

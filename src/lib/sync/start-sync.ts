@@ -1,0 +1,218 @@
+/**
+ * Replication of the local RxDB collections with the sync server (DESIGN decision 2): RxDB's own
+ * protocol over /api/sync/:collection/pull|push, woken by ONE event stream for all collections.
+ * Framework-free: the PWA and the Node tests use it alike.
+ */
+import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
+import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import type { CollectionName } from '../../domain/schemas';
+import { openEventStream, type EventStream } from './event-stream';
+
+export interface RefusedWrite {
+  collection: CollectionName;
+  id: string;
+  error: string;
+  message: string;
+}
+
+export interface SyncState {
+  /** The server answered the last request (or the event stream is open). */
+  online: boolean;
+  /** A pull or push is running. */
+  syncing: boolean;
+  /** Documents written locally and not yet accepted by a push. */
+  pending: number;
+  lastError: string | null;
+  lastSyncedAt: number | null;
+}
+
+export interface SyncOptions {
+  collections: Partial<Record<CollectionName, RxCollection>>;
+  /** Origin of the server; '' (default) means the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  onRefused?(r: RefusedWrite): void;
+  /** Milliseconds between retries after a failed pull or push. */
+  retryTime?: number;
+  /** Let only one browser tab replicate (needs RxDB's leader-election plugin). */
+  waitForLeadership?: boolean;
+}
+
+export interface SyncHandle {
+  state$: BehaviorSubject<SyncState>;
+  refused$: Subject<RefusedWrite>;
+  replications: Partial<Record<CollectionName, RxReplicationState<Record<string, unknown>, unknown>>>;
+  /** Pull every collection now (after coming back online, or when the user asks). */
+  resync(): void;
+  /** Resolves when every collection has pushed and pulled everything known so far. */
+  awaitInSync(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface Checkpoint {
+  seq: string;
+}
+
+type Row = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
+
+/** RxDB's own bookkeeping fields never go to the server. */
+function plain(doc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) if (!k.startsWith('_') || k === '_deleted') out[k] = v;
+  return out;
+}
+
+export function startSync(opts: SyncOptions): SyncHandle {
+  const base = (opts.baseUrl ?? '').replace(/\/+$/, '');
+  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const state$ = new BehaviorSubject<SyncState>({ online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null });
+  const refused$ = new Subject<RefusedWrite>();
+  const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>>();
+  const replications: SyncHandle['replications'] = {};
+  const subs: Subscription[] = [];
+  const active = new Map<CollectionName, boolean>();
+  /** Local writes per collection and id, counted until a push carries them. */
+  const pending = new Map<CollectionName, Map<string, number>>();
+
+  const patch = (p: Partial<SyncState>) => state$.next({ ...state$.value, ...p });
+  const countPending = () => [...pending.values()].reduce((n, m) => n + m.size, 0);
+  const succeeded = () => patch({ online: true, lastError: null, lastSyncedAt: Date.now(), pending: countPending() });
+  const failed = (err: unknown) => patch({ online: false, lastError: err instanceof Error ? err.message : String(err) });
+
+  async function request(url: string, init?: RequestInit): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, credentials: 'include' });
+    } catch (err) {
+      failed(err);
+      throw err;
+    }
+    if (!res.ok) {
+      const err = new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
+      // A 4xx is an answer from the server: we are online, but this batch must be retried later.
+      patch({ online: res.status < 500, lastError: err.message });
+      throw err;
+    }
+    return res.json();
+  }
+
+  for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
+    const stream$ = new Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>();
+    streams.set(name, stream$);
+    const mine = new Map<string, number>();
+    pending.set(name, mine);
+
+    subs.push(
+      collection.eventBulks$.subscribe((bulk) => {
+        if (bulk.isLocal || bulk.context.startsWith('replication-')) return;
+        for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
+        patch({ pending: countPending() });
+      }),
+    );
+
+    const replication = replicateRxCollection<Record<string, unknown>, Checkpoint>({
+      collection,
+      replicationIdentifier: `jepret-sync-${name}-${base || 'same-origin'}`,
+      live: true,
+      retryTime: opts.retryTime ?? 5000,
+      waitForLeadership: opts.waitForLeadership ?? false,
+      autoStart: true,
+      pull: {
+        batchSize: 200,
+        stream$: stream$.asObservable(),
+        async handler(checkpoint, batchSize) {
+          const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
+          const body = (await request(`${base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
+            documents: Array<Record<string, unknown> & { _deleted: boolean }>;
+            checkpoint: Checkpoint | null;
+          };
+          succeeded();
+          return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
+        },
+      },
+      push: {
+        batchSize: 50,
+        async handler(rows) {
+          const before = new Map((rows as Row[]).map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
+          const payload = (rows as Row[]).map((r) => ({
+            assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
+            newDocumentState: plain(r.newDocumentState),
+          }));
+          const body = (await request(`${base}/api/sync/${name}/push`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(payload),
+          })) as { conflicts: Array<Record<string, unknown> & { _deleted: boolean }>; refused?: Array<Omit<RefusedWrite, 'collection'>> };
+          for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
+          for (const r of body.refused ?? []) {
+            const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
+            refused$.next(refusal);
+            opts.onRefused?.(refusal);
+          }
+          succeeded();
+          return body.conflicts as never;
+        },
+      },
+    });
+    replications[name] = replication as unknown as RxReplicationState<Record<string, unknown>, unknown>;
+    subs.push(
+      replication.active$.subscribe((isActive) => {
+        active.set(name, isActive);
+        patch({ syncing: [...active.values()].some(Boolean) });
+      }),
+      replication.error$.subscribe((err) => failed(err)),
+    );
+  }
+
+  const resyncAll = () => {
+    for (const s of streams.values()) s.next('RESYNC');
+  };
+
+  const events: EventStream = openEventStream({
+    url: `${base}/api/sync/stream`,
+    fetch: (input, init) => doFetch(input, { ...init, credentials: 'include' }),
+    onOpen() {
+      patch({ online: true });
+      resyncAll();
+    },
+    onDown(err) {
+      failed(err);
+    },
+    onEvent(event, data) {
+      if (event !== 'change') return;
+      try {
+        const { collection } = JSON.parse(data) as { collection?: CollectionName };
+        if (collection) streams.get(collection)?.next('RESYNC');
+      } catch {
+        resyncAll();
+      }
+    },
+  });
+
+  const onOnline = () => {
+    events.kick();
+    resyncAll();
+  };
+  const win = typeof window !== 'undefined' ? window : null;
+  win?.addEventListener('online', onOnline);
+
+  return {
+    state$,
+    refused$,
+    replications,
+    resync: onOnline,
+    async awaitInSync() {
+      await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
+    },
+    async stop() {
+      win?.removeEventListener('online', onOnline);
+      events.close();
+      for (const s of subs) s.unsubscribe();
+      await Promise.all(Object.values(replications).map((r) => r?.cancel()));
+      for (const s of streams.values()) s.complete();
+      refused$.complete();
+      state$.complete();
+    },
+  };
+}
