@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { AlertBar, useAlert } from '../../components/alert-bar';
+import { Spinner } from '../../components/spinner';
+import { onRefusedWrite } from '../../lib/db/db-manager';
+import { Footer } from './footer';
+import { Nav } from './nav';
+
+/** Routes shown without the shop's navigation and footer. */
+const BARE_ROUTES = ['/login', '/signup', '/admin'];
+
+export function isBareRoute(pathname: string): boolean {
+  const p = pathname.toLowerCase().replace(/\/+$/, '');
+  return BARE_ROUTES.some((r) => p === r || p.startsWith(`${r}/`));
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const { showAlert } = useAlert();
+  const bare = isBareRoute(pathname);
+
+  // A write the server refused was reverted locally; tell the user why.
+  useEffect(() => onRefusedWrite((r) => showAlert(3, r.message)), [showAlert]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Langsung ke konten
+      </a>
+      {!bare && <Nav />}
+      <AlertBar />
+      <main id="main" className={bare ? 'main bare' : 'main'}>
+        {navigation.state === 'loading' && <Spinner overlay />}
+        <Outlet />
+      </main>
+      {!bare && <Footer />}
+      <ScrollRestoration />
+    </>
+  );
+}

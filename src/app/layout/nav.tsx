@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+import { CartOverlay } from './cart-overlay';
+import { SyncChip } from './sync-chip';
+import { UserMenu } from './user-menu';
+
+export function Nav() {
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+  const openCart = useCallback(() => setCartOpen(true), []);
+
+  return (
+    <header className="site-header">
+      <nav aria-label={UI.nav.label} className="nav">
+        <Link to="/" className="brand">
+          <img src="/assets/logo.svg" alt="" width={32} height={32} />
+          <span>Jepret</span>
+        </Link>
+        <SyncChip />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="nav-links"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{UI.nav.menu}</span>
+        </button>
+        <ul id="nav-links" className={`nav-links${menuOpen ? ' open' : ''}`}>
+          <li>
+            <NavLink to="/" end>
+              {UI.nav.home}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/products">{UI.nav.products}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/tutorial">{UI.nav.tutorial}</NavLink>
+          </li>
+          <li>
+            <a href="#contact">{UI.nav.contact}</a>
+          </li>
+          {user ? (
+            <>
+              <li className="mobile-only">
+                <NavLink to="/profile/transaksi">{UI.nav.transaksi}</NavLink>
+              </li>
+              <li className="mobile-only">
+                <NavLink to="/profile/setting">{UI.nav.setting}</NavLink>
+              </li>
+            </>
+          ) : (
+            <li>
+              <NavLink to="/login" className="btn btn-small">
+                {UI.nav.login}
+              </NavLink>
+            </li>
+          )}
+        </ul>
+        {user && <UserMenu username={user.username} onOpenCart={openCart} />}
+      </nav>
+      {user && cartOpen && <CartOverlay uid={user.uid} onClose={closeCart} />}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { UI } from '../../domain/ui-text';
+import { useSyncState } from '../../lib/db/database-context';
+import { useOnline } from '../../lib/use-online';
+
+/** What the replication is doing, in a word or two. */
+export function syncLabel(online: boolean, s: ReturnType<typeof useSyncState>): { text: string; kind: string } | null {
+  if (!online) return { text: UI.sync.offline, kind: 'offline' };
+  if (!s) return null;
+  // Not yet answered, nothing failed: still connecting.
+  if (!s.online && s.lastSyncedAt === null && !s.lastError) return { text: UI.sync.syncing, kind: 'syncing' };
+  if (!s.online) return { text: UI.sync.offline, kind: 'offline' };
+  if (s.lastError) return { text: s.lastError, kind: 'error' };
+  if (s.syncing) return { text: UI.sync.syncing, kind: 'syncing' };
+  if (s.pending > 0) return { text: UI.sync.pending(s.pending), kind: 'pending' };
+  if (s.lastSyncedAt) return { text: UI.sync.synced, kind: 'synced' };
+  return { text: UI.sync.idle, kind: 'idle' };
+}
+
+export function SyncChip() {
+  const online = useOnline();
+  const state = useSyncState();
+  const label = syncLabel(online, state);
+  if (!label) return null;
+  return (
+    <span className={`sync-chip sync-${label.kind}`} role="status" aria-live="polite" title={label.text}>
+      {label.text}
+    </span>
+  );
+}

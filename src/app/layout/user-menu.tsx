@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+
+/** The signed-in user's dropdown: Profile, Keranjang (cart overlay) and Log Out. */
+export function UserMenu({ username, onOpenCart }: { username: string; onOpenCart(): void }) {
+  const { signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const items = Array.from(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      items[(i + step + items.length) % items.length]?.focus();
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="user-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls="user-menu-list"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {username}
+      </button>
+      {open && (
+        <ul id="user-menu-list" role="menu" aria-label={username} className="dropdown" onKeyDown={onMenuKey}>
+          <li role="none">
+            <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
+              {UI.nav.profile}
+            </Link>
+          </li>
+          <li role="none">
+            <button
+              role="menuitem"
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onOpenCart();
+              }}
+            >
+              {UI.nav.cart}
+            </button>
+          </li>
+          <li role="none">
+            <button
+              role="menuitem"
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                void signOut();
+              }}
+            >
+              {UI.nav.logout}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+import { Dashboard } from './dashboard';
+
+type Tab = (typeof UI.admin.tabs)[number];
+
+/** The admin area: an in-page menu of five tabs. Only the Dashboard has content so far. */
+export function AdminPage() {
+  const { user, signOut } = useAuth();
+  const [tab, setTab] = useState<Tab>('Dashboard');
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const onKey = (e: KeyboardEvent) => {
+    const i = UI.admin.tabs.indexOf(tab);
+    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = (i + step + UI.admin.tabs.length) % UI.admin.tabs.length;
+    setTab(UI.admin.tabs[next]!);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <Link to="/" className="brand">
+          <img src="/assets/logo.svg" alt="" width={32} height={32} />
+          <span>{UI.admin.title}</span>
+        </Link>
+        <span className="admin-user">{user?.username}</span>
+        <button type="button" className="btn btn-small" onClick={() => void signOut()}>
+          {UI.nav.logout}
+        </button>
+      </header>
+      <div className="admin-body">
+        <div role="tablist" aria-label={UI.admin.menu} aria-orientation="vertical" className="admin-menu" onKeyDown={onKey}>
+          {UI.admin.tabs.map((t, i) => (
+            <button
+              key={t}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`admin-tab-${t}`}
+              aria-selected={t === tab}
+              aria-controls="admin-panel"
+              tabIndex={t === tab ? 0 : -1}
+              onClick={() => setTab(t)}
+            >
+              {t}
+            </button>
+          ))}
+        </div>
+        <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="admin-panel">
+          <h1>{tab}</h1>
+          {tab === 'Dashboard' ? <Dashboard /> : <p>{UI.admin.soon}</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Spinner } from '../../components/spinner';
+import { dashboardThousands, stockBand } from '../../domain/format';
+import { BUY_STATUS } from '../../domain/status';
+import type { TransactionDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
+
+/** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */
+export function ongoingValue(orders: readonly TransactionDoc[]): number {
+  return orders
+    .filter((o) => o.buyStatus === BUY_STATUS.UNPAID || o.buyStatus === BUY_STATUS.PAID || o.buyStatus === BUY_STATUS.SHIPPED)
+    .reduce((sum, o) => sum + o.price, 0);
+}
+
+/** Bar length: full at the top stock band (50). */
+const FULL_STOCK = 50;
+
+export function Dashboard() {
+  const users = useUsers();
+  const orders = useAllTransactions();
+  const goods = useGoods();
+  if (users.loading || orders.loading || goods.loading) return <Spinner />;
+
+  return (
+    <div className="dashboard">
+      <div className="stat-cards">
+        <div className="stat-card">
+          <p className="stat-label">{UI.admin.totalUsers}</p>
+          <p className="stat-value">{users.docs.length}</p>
+        </div>
+        <div className="stat-card">
+          <p className="stat-label">{UI.admin.totalOrders}</p>
+          <p className="stat-value">{orders.docs.length}</p>
+        </div>
+        <div className="stat-card">
+          <p className="stat-label">{UI.admin.ongoing}</p>
+          <p className="stat-value">{dashboardThousands(ongoingValue(orders.docs))}</p>
+        </div>
+      </div>
+      <h2>{UI.admin.stock}</h2>
+      <ul className="stock-cards">
+        {goods.docs.map((g) => {
+          const band = stockBand(g.qty);
+          return (
+            <li key={g.id} className="stock-card">
+              <p className="stock-title">{g.title}</p>
+              <p className="stock-qty">
+                {UI.admin.stock}: {g.qty}
+              </p>
+              <div
+                className="stock-bar"
+                role="meter"
+                aria-label={`${UI.admin.stock} ${g.title}`}
+                aria-valuemin={0}
+                aria-valuemax={FULL_STOCK}
+                aria-valuenow={Math.min(g.qty, FULL_STOCK)}
+              >
+                <span className={`stock-fill band-${band}`} data-band={band} style={{ width: `${(Math.min(g.qty, FULL_STOCK) / FULL_STOCK) * 100}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    // On success the auth state changes and the route redirects to '/'.
+    await signIn(email, password);
+    setBusy(false);
+  };
+
+  return (
+    <div className="auth-page">
+      <Link to="/" className="brand auth-brand">
+        <img src="/assets/logo.svg" alt="" width={40} height={40} />
+        <span>Jepret</span>
+      </Link>
+      <form className="auth-form card" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <h1>{UI.auth.loginTitle}</h1>
+        <label htmlFor="login-email">{UI.auth.email}</label>
+        <input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="login-password">{UI.auth.password}</label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {UI.auth.login}
+        </button>
+        <p>
+          {UI.auth.noAccount} <Link to="/signUp">{UI.auth.toSignUp}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}
+

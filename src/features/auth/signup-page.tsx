@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../domain/messages';
+import { UI } from '../../domain/ui-text';
+import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
+import { useAuth } from '../../lib/auth/auth-context';
+
+type Field = 'email' | 'password' | 'phone' | 'address';
+const CHECKS: Record<Field, (v: string) => Check> = {
+  email: checkEmail,
+  password: checkPassword,
+  phone: checkPhone,
+  address: checkAddress,
+};
+const LABELS: Record<Field, string> = {
+  email: UI.auth.email,
+  password: UI.auth.password,
+  phone: UI.auth.phone,
+  address: UI.auth.address,
+};
+
+/** Sign-up: all four fields required. The hints are advice; the server's answer is the one that counts. */
+export function SignUpPage() {
+  const { signUp } = useAuth();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', phone: '', address: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const hint = (f: Field): string | null => {
+    if (!touched[f]) return null;
+    const c = CHECKS[f](values[f]);
+    return c.ok ? null : MESSAGES[c.code];
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTouched({ email: true, password: true, phone: true, address: true });
+    if (!e.currentTarget.checkValidity()) return;
+    setBusy(true);
+    await signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim());
+    setBusy(false);
+  };
+
+  const field = (f: Field, type: string, autoComplete: string) => {
+    const id = `signup-${f}`;
+    const h = hint(f);
+    const common = {
+      id,
+      name: f,
+      required: true,
+      value: values[f],
+      autoComplete,
+      'aria-invalid': h ? true : undefined,
+      'aria-describedby': h ? `${id}-hint` : undefined,
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
+      onBlur: () => setTouched((t) => ({ ...t, [f]: true })),
+    };
+    return (
+      <div className="field" key={f}>
+        <label htmlFor={id}>{LABELS[f]}</label>
+        {f === 'address' ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
+        {h && (
+          <p id={`${id}-hint`} className="field-hint">
+            {h}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="auth-page">
+      <Link to="/" className="brand auth-brand">
+        <img src="/assets/logo.svg" alt="" width={40} height={40} />
+        <span>Jepret</span>
+      </Link>
+      <form className="auth-form card" onSubmit={(e) => void onSubmit(e)}>
+        <h1>{UI.auth.signUpTitle}</h1>
+        {field('email', 'email', 'email')}
+        {field('password', 'password', 'new-password')}
+        {field('phone', 'tel', 'tel')}
+        {field('address', 'text', 'street-address')}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {UI.auth.signUp}
+        </button>
+        <p>
+          {UI.auth.haveAccount} <Link to="/login">{UI.auth.toLogin}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { UI } from '../../domain/ui-text';
+
+function Placeholder({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="page placeholder">
+      <h1>{title}</h1>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+export const AboutPage = () => <Placeholder title={UI.placeholder.about} text={UI.placeholder.aboutText} />;
+export const CheckoutPage = () => <Placeholder title={UI.placeholder.checkout} text={UI.placeholder.checkoutText} />;
+export const CustomPage = () => <Placeholder title={UI.placeholder.custom} text={UI.placeholder.customText} />;

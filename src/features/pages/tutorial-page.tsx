@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { TutorialBlock } from '../../components/tutorial-block';
+import { UI } from '../../domain/ui-text';
+
+export function TutorialPage() {
+  return (
+    <div className="page">
+      <TutorialBlock headingLevel={1} />
+      <p className="center">
+        <Link to="/products" className="btn btn-primary">
+          {UI.landing.order}
+        </Link>
+      </p>
+    </div>
+  );
+}

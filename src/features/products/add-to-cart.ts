@@ -1,0 +1,21 @@
+import { cartCode } from '../../domain/codes';
+import { linePrice, PHOTO_PRINT_TYPE } from '../../domain/pricing';
+import type { CartDoc, GoodsDoc } from '../../domain/schemas';
+
+/** A cart line for a simple (non photo-print) product: one unit, no packaging. */
+export function simpleCartItem(uid: string, product: GoodsDoc, nowMs = Date.now()): CartDoc {
+  if (product.type === PHOTO_PRINT_TYPE) throw new Error('photo prints go through the photo-order flow');
+  const qty = 1;
+  return {
+    id: cartCode(uid, nowMs),
+    userID: uid,
+    name: product.title,
+    produkID: product.id,
+    img: [product.img],
+    qty,
+    weight: product.weight,
+    packaging: '',
+    price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }),
+    createdAt: nowMs,
+  };
+}

@@ -1,0 +1,46 @@
+import { formatIDR } from '../../domain/format';
+import { MESSAGES } from '../../domain/messages';
+import type { GoodsDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+
+interface ProductCardProps {
+  product: GoodsDoc;
+  onAddToCart(product: GoodsDoc): void;
+  onBuy(product: GoodsDoc): void;
+}
+
+/** One product (spec props: Title, Desc, Price, Category, Weight, ImageSource, ProdukID). */
+export function ProductCard({ product, onAddToCart, onBuy }: ProductCardProps) {
+  const title = product.title || MESSAGES.unavailable;
+  const headingId = `product-${product.id}-title`;
+  return (
+    <article className="product-card polaroid-card" aria-labelledby={headingId}>
+      <img src={product.img} alt={title} width={300} height={300} loading="lazy" />
+      <p className="price">{formatIDR(product.price)}</p>
+      <h2 id={headingId}>{title}</h2>
+      <p className="desc">{product.desc}</p>
+      <dl className="product-meta">
+        <div>
+          <dt>{UI.products.category}</dt>
+          <dd>{product.type}</dd>
+        </div>
+        <div>
+          <dt>{UI.products.weight}</dt>
+          <dd>{product.weight} g</dd>
+        </div>
+        <div>
+          <dt>{UI.products.id}</dt>
+          <dd>{product.id}</dd>
+        </div>
+      </dl>
+      <div className="card-actions">
+        <button type="button" className="btn" onClick={() => onAddToCart(product)}>
+          {UI.products.addToCart}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => onBuy(product)}>
+          {UI.products.buy}
+        </button>
+      </div>
+    </article>
+  );
+}

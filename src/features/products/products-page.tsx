@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAlert } from '../../components/alert-bar';
+import { Spinner } from '../../components/spinner';
+import { PHOTO_PRINT_TYPE } from '../../domain/pricing';
+import type { GoodsDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useDatabase } from '../../lib/db/database-context';
+import { useGoods } from '../../lib/db/hooks';
+import { simpleCartItem } from './add-to-cart';
+import { ProductCard } from './product-card';
+
+export function ProductsPage() {
+  const { user } = useAuth();
+  const { db } = useDatabase();
+  const { docs, loading } = useGoods();
+  const { showAlert } = useAlert();
+  const navigate = useNavigate();
+  const [added, setAdded] = useState(false);
+
+  const onAddToCart = async (product: GoodsDoc) => {
+    if (!user) return navigate('/login');
+    if (product.type === PHOTO_PRINT_TYPE) return showAlert(1, UI.products.photoFlowSoon);
+    if (!db) return;
+    try {
+      await db.carts.insert(simpleCartItem(user.uid, product));
+      setAdded(true);
+    } catch (err) {
+      console.error(err);
+    }
+  };
+
+  const onBuy = (product: GoodsDoc) => {
+    if (!user) return navigate('/login');
+    showAlert(1, product.type === PHOTO_PRINT_TYPE ? UI.products.photoFlowSoon : UI.products.buySoon);
+  };
+
+  return (
+    <div className="products-page">
+      <h1>{UI.products.title}</h1>
+      {loading ? (
+        <Spinner />
+      ) : docs.length === 0 ? (
+        <p className="empty">{UI.products.empty}</p>
+      ) : (
+        <div className="product-grid">
+          {docs.map((p) => (
+            <ProductCard key={p.id} product={p} onAddToCart={(x) => void onAddToCart(x)} onBuy={onBuy} />
+          ))}
+        </div>
+      )}
+      {added && <CartAddedPopup onClose={() => setAdded(false)} />}
+    </div>
+  );
+}
+
+function CartAddedPopup({ onClose }: { onClose(): void }) {
+  return (
+    <div className="overlay-backdrop">
+      <div className="popup" role="alertdialog" aria-modal="true" aria-labelledby="cart-added-title">
+        <p id="cart-added-title" className="popup-title">
+          {UI.cart.added}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={onClose} autoFocus>
+          {UI.cart.understood}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CartList } from '../../components/cart-list';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+import { ProfileForm } from './profile-form';
+import { TransactionsList } from './transactions-list';
+
+type Tab = 'setting' | 'transaksi' | 'keranjang';
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'setting', label: UI.profile.profileTab },
+  { id: 'transaksi', label: UI.profile.transaksiTab },
+  { id: 'keranjang', label: UI.profile.keranjangTab },
+];
+
+export function tabFromPageId(pageId: string | undefined): Tab {
+  return pageId === 'transaksi' || pageId === 'keranjang' ? pageId : 'setting';
+}
+
+export function ProfilePage() {
+  const { user, signOut } = useAuth();
+  const { pageId } = useParams();
+  const navigate = useNavigate();
+  const tab = tabFromPageId(pageId);
+  if (!user) return null;
+  const current = TABS.find((t) => t.id === tab)!;
+
+  return (
+    <div className="profile-page">
+      <aside className="profile-sidebar">
+        <nav aria-label={UI.profile.sidebar}>
+          <ul>
+            {TABS.map((t) => (
+              <li key={t.id}>
+                <Link to={`/profile/${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
+                  {t.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="link-button" onClick={() => void signOut()}>
+                {UI.nav.logout}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <section className="profile-content" aria-labelledby="profile-tab-title">
+        <h1 id="profile-tab-title">{current.label}</h1>
+        {tab === 'setting' && <ProfileForm user={user} />}
+        {tab === 'transaksi' && <TransactionsList uid={user.uid} />}
+        {tab === 'keranjang' && (
+          <CartList
+            uid={user.uid}
+            footer={(total, ids) => (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={total === 0}
+                onClick={() => navigate('/checkout', { state: { cart: ids } })}
+              >
+                {UI.cart.payNow}
+              </button>
+            )}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { api, NetworkError } from '../api';
+import { useAlert } from '../../components/alert-bar';
+import { UI } from '../../domain/ui-text';
+
+export interface AuthUser {
+  uid: string;
+  email: string;
+  username: string;
+  admin: boolean;
+}
+
+/** The auth context of spec section 3. The sign-in functions answer whether they succeeded. */
+export interface AuthState {
+  user: AuthUser | null;
+  loading: boolean;
+  /** Text of the last auth error. */
+  msgNot: string;
+  signIn(email: string, password: string): Promise<boolean>;
+  signUp(email: string, password: string, phone: string, address: string): Promise<boolean>;
+  signOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+const USER_KEY = 'jepret.user';
+const VISITOR_KEY = 'jepret.visitorId';
+
+function isAuthUser(x: unknown): x is AuthUser {
+  const u = x as AuthUser | null;
+  return !!u && typeof u.uid === 'string' && typeof u.email === 'string' && typeof u.username === 'string';
+}
+
+function readStoredUser(): AuthUser | null {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
+    return isAuthUser(parsed) ? { ...parsed, admin: parsed.admin === true } : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: AuthUser | null): void {
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  else localStorage.removeItem(USER_KEY);
+}
+
+/** The per-device visitor identity the server issued, for custom orders without an account. */
+export function storedVisitorId(): string | null {
+  return localStorage.getItem(VISITOR_KEY);
+}
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Runs when a user is forgotten (sign-out, or the server no longer knows the session): wipe their data. */
+  onSignedOut?(user: AuthUser): Promise<void> | void;
+  fetch?: typeof fetch;
+}
+
+export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthProviderProps) {
+  const { showAlert } = useAlert();
+  const initialUser = useRef(readStoredUser());
+  const [user, setUser] = useState<AuthUser | null>(initialUser.current);
+  // A remembered user opens the app signed in at once, even offline; /me confirms it later.
+  const [loading, setLoading] = useState(initialUser.current === null);
+  const [msgNot, setMsgNot] = useState('');
+  const userRef = useRef(user);
+  userRef.current = user;
+  const call = useCallback(
+    <T,>(path: string, init?: { method?: string; body?: unknown }) => api<T>(path, init, fetchImpl),
+    [fetchImpl],
+  );
+
+  const fail = useCallback(
+    (message: string) => {
+      setMsgNot(message);
+      showAlert(3, message);
+    },
+    [showAlert],
+  );
+
+  const accept = useCallback((u: AuthUser) => {
+    const clean = { uid: u.uid, email: u.email, username: u.username, admin: u.admin === true };
+    storeUser(clean);
+    setUser(clean);
+    setMsgNot('');
+  }, []);
+
+  const forget = useCallback(async () => {
+    const previous = userRef.current;
+    storeUser(null);
+    // Wipe first, so nothing of theirs is on screen or in storage once the app shows signed out.
+    if (previous) await Promise.resolve(onSignedOut?.(previous)).catch((err: unknown) => console.error(err));
+    setUser(null);
+  }, [onSignedOut]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const res = await call<{ user: AuthUser }>('/api/auth/me');
+        if (cancelled) return;
+        if (res.ok && res.data && isAuthUser(res.data.user)) accept(res.data.user);
+        else if (res.status === 401) await forget();
+      } catch (err) {
+        if (!(err instanceof NetworkError)) console.error(err);
+      } finally {
+        if (!cancelled) setLoading(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [call, accept, forget]);
+
+  // A visitor gets a per-device identity cookie once (custom orders without an account).
+  const visitorAsked = useRef(false);
+  useEffect(() => {
+    if (loading || user || visitorAsked.current || !navigator.onLine) return;
+    visitorAsked.current = true;
+    call<{ visitorId?: string }>('/api/auth/visitor', { method: 'POST' })
+      .then((res) => {
+        if (res.ok && typeof res.data?.visitorId === 'string') localStorage.setItem(VISITOR_KEY, res.data.visitorId);
+      })
+      .catch(() => {
+        visitorAsked.current = false;
+      });
+  }, [loading, user, call]);
+
+  const signInWith = useCallback(
+    async (path: string, body: Record<string, string>): Promise<boolean> => {
+      try {
+        const res = await call<{ user: AuthUser }>(path, { method: 'POST', body });
+        if (res.ok && res.data && isAuthUser(res.data.user)) {
+          accept(res.data.user);
+          return true;
+        }
+        fail(res.message ?? `HTTP ${res.status}`);
+      } catch (err) {
+        fail(err instanceof NetworkError ? UI.auth.offline : String(err));
+      }
+      return false;
+    },
+    [call, accept, fail],
+  );
+
+  const signIn = useCallback(
+    (email: string, password: string) => signInWith('/api/auth/login', { email, password }),
+    [signInWith],
+  );
+  const signUp = useCallback(
+    (email: string, password: string, phone: string, address: string) =>
+      signInWith('/api/auth/signup', { email, password, phone, address }),
+    [signInWith],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      const res = await call('/api/auth/logout', { method: 'POST' });
+      if (!res.ok && res.status !== 401 && res.message) fail(res.message);
+    } catch (err) {
+      // Offline: the session cookie stays on the server, but this device forgets the user anyway.
+      if (!(err instanceof NetworkError)) console.error(err);
+    }
+    await forget();
+  }, [call, fail, forget]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading, msgNot, signIn, signUp, signOut }),
+    [user, loading, msgNot, signIn, signUp, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

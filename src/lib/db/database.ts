@@ -1,0 +1,59 @@
+/**
+ * The local store (DESIGN decision 1): one RxDB database holding the five collections of SCHEMAS.
+ * This module pulls in RxDB; import it only with `import()` so the landing page stays light.
+ */
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
+
+export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };
+export type JepretDatabase = RxDatabase<JepretCollections>;
+
+export interface CreateDatabaseOptions {
+  name?: string;
+  /** Defaults to Dexie over IndexedDB; tests pass the memory storage. */
+  storage?: RxStorage<any, any>;
+}
+
+let devModeAdded = false;
+
+/** In development only: RxDB's dev-mode checks, which refuse a storage without a schema validator. */
+async function devStorage(storage: RxStorage<any, any>): Promise<RxStorage<any, any>> {
+  if (!import.meta.env.DEV) return storage;
+  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-ajv'),
+  ]);
+  if (!devModeAdded) {
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+    devModeAdded = true;
+  }
+  return wrappedValidateAjvStorage({ storage });
+}
+
+export function defaultStorage(): RxStorage<any, any> {
+  return getRxStorageDexie();
+}
+
+export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<JepretDatabase> {
+  const storage = await devStorage(opts.storage ?? defaultStorage());
+  const db = await createRxDatabase<JepretCollections>({
+    name: opts.name ?? 'jepret',
+    storage,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  await db.addCollections(
+    Object.fromEntries(
+      Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as unknown as RxJsonSchema<any> }]),
+    ) as Record<CollectionName, { schema: RxJsonSchema<any> }>,
+  );
+  return db;
+}
+
+/** Deletes a database with all its data from this device (used at sign-out on shared tablets). */
+export async function removeDatabase(name: string, storage: RxStorage<any, any> = defaultStorage()): Promise<void> {
+  await removeRxDatabase(name, storage);
+}

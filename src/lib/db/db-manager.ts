@@ -1,0 +1,141 @@
+/**
+ * Owns the one open database of this device and its replication. No static RxDB import here: the
+ * database module is loaded with `import()` the first time a screen asks for data, so `/` stays light.
+ *
+ * Each account gets its own database ('jepret-<uid>'), visitors share 'jepret'. Signing out removes the
+ * account's database (shared tablets), and switching account never mixes two people's carts.
+ */
+import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
+import type { JepretDatabase } from './database';
+
+export type { RefusedWrite, SyncState };
+export interface DbStatus {
+  db: JepretDatabase | null;
+  opening: boolean;
+  error: string | null;
+  /** null until replication has started (or when no replication module is present). */
+  sync: SyncState | null;
+}
+
+type Listener = (s: DbStatus) => void;
+
+let owner: string | null = null;
+let status: DbStatus = { db: null, opening: false, error: null, sync: null };
+let opening: Promise<JepretDatabase> | null = null;
+let sync: { handle: SyncHandle; unsubscribe(): void } | null = null;
+const listeners = new Set<Listener>();
+const refusedListeners = new Set<(r: RefusedWrite) => void>();
+
+function set(patch: Partial<DbStatus>): void {
+  status = { ...status, ...patch };
+  for (const l of listeners) l(status);
+}
+
+export function getDbStatus(): DbStatus {
+  return status;
+}
+
+export function subscribeDb(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function onRefusedWrite(listener: (r: RefusedWrite) => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
+}
+
+/** RxDB database names allow lower-case letters, digits, '_', '$' and '-'. */
+export function databaseName(uid: string | null): string {
+  return uid ? `jepret-${uid.toLowerCase().replace(/[^a-z0-9_$-]/g, '_')}` : 'jepret';
+}
+
+/** Opens (once) the database of the current owner and starts its replication. */
+export function openDatabase(): Promise<JepretDatabase> {
+  if (status.db) return Promise.resolve(status.db);
+  if (opening) return opening;
+  const forOwner = owner;
+  set({ opening: true, error: null });
+  opening = (async () => {
+    const { createDatabase } = await import('./database');
+    const db = await createDatabase({ name: databaseName(forOwner) });
+    if (forOwner !== owner) {
+      // The account changed while this one was opening.
+      await db.close();
+      throw new Error('owner changed');
+    }
+    set({ db, opening: false });
+    void startReplication(db);
+    return db;
+  })();
+  opening.catch((err: unknown) => {
+    if (String(err).includes('owner changed')) return;
+    console.error(err);
+    set({ opening: false, error: err instanceof Error ? err.message : String(err) });
+  });
+  opening.finally(() => {
+    opening = null;
+  }).catch(() => undefined);
+  return opening;
+}
+
+async function startReplication(db: JepretDatabase): Promise<void> {
+  try {
+    const { startSync } = await import('../sync/start-sync');
+    if (status.db !== db) return;
+    const handle = startSync({
+      collections: db.collections as unknown as Parameters<typeof startSync>[0]['collections'],
+      onRefused: (r) => {
+        for (const l of refusedListeners) l(r);
+      },
+    });
+    const sub = handle.state$.subscribe((s) => set({ sync: s }));
+    sync = { handle, unsubscribe: () => sub.unsubscribe() };
+  } catch (err) {
+    console.error(err);
+    set({ sync: { online: navigator.onLine, syncing: false, pending: 0, lastError: String(err), lastSyncedAt: null } });
+  }
+}
+
+async function closeCurrent(): Promise<JepretDatabase | null> {
+  const current = status.db ?? (opening ? await opening.catch(() => null) : null);
+  if (sync) {
+    sync.unsubscribe();
+    await sync.handle.stop().catch((err: unknown) => console.error(err));
+    sync = null;
+  }
+  set({ db: null, sync: null, opening: false });
+  return current;
+}
+
+/** Called whenever the signed-in account changes (null: visitor). Reopens lazily for the new owner. */
+export async function setDbOwner(uid: string | null, { reopen = false } = {}): Promise<void> {
+  if (uid === owner) return;
+  const wasOpen = status.db !== null || opening !== null;
+  owner = uid;
+  const previous = await closeCurrent();
+  await previous?.close();
+  if (wasOpen || reopen) void openDatabase();
+}
+
+/** Signing out: remove that account's database from this device, then carry on as a visitor. */
+export async function wipeUserDatabase(uid: string): Promise<void> {
+  const wasOpen = status.db !== null || opening !== null;
+  if (owner === uid) {
+    owner = null;
+    const previous = await closeCurrent();
+    if (previous) await previous.remove();
+  }
+  try {
+    const { removeDatabase } = await import('./database');
+    await removeDatabase(databaseName(uid));
+  } catch (err) {
+    console.error(err);
+  }
+  if (wasOpen) void openDatabase();
+}
+
+/** Ask the replication to pull now (e.g. after signing in). */
+export function resync(): void {
+  sync?.handle.resync();
+}

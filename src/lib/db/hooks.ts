@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import type { MangoQuery, RxCollection } from 'rxdb';
+import type { CartDoc, CollectionName, CustomDoc, DocTypes, GoodsDoc, TransactionDoc, UserDoc } from '../../domain/schemas';
+import { useDatabase } from './database-context';
+
+export interface QueryResult<T> {
+  docs: T[];
+  /** True until the first result arrived from the local store. */
+  loading: boolean;
+}
+
+/**
+ * Live result of a query on the local store (re-renders on every local or replicated change).
+ * `query` null means "nothing to ask yet" (e.g. no user).
+ */
+export function useRxQuery<N extends CollectionName>(name: N, query: MangoQuery<DocTypes[N]> | null): QueryResult<DocTypes[N]> {
+  const { db } = useDatabase();
+  const [state, setState] = useState<QueryResult<DocTypes[N]>>({ docs: [], loading: true });
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!db) return;
+    if (query === null) {
+      setState({ docs: [], loading: false });
+      return;
+    }
+    const collection = db.collections[name] as unknown as RxCollection;
+    const sub = collection.find(query as MangoQuery<any>).$.subscribe((docs) => {
+      setState({ docs: docs.map((d) => d.toJSON() as unknown as DocTypes[N]), loading: false });
+    });
+    return () => sub.unsubscribe();
+    // `key` stands for `query`: callers build the object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [db, name, key]);
+  return state;
+}
+
+/** Goods the shop shows (soft-deleted ones, show === 'hidden', are skipped). */
+export function useGoods(): QueryResult<GoodsDoc> {
+  const res = useRxQuery('goods', { selector: {}, sort: [{ id: 'asc' }] });
+  return { ...res, docs: res.docs.filter((g) => g.show !== 'hidden') };
+}
+
+export function useCart(uid: string | null | undefined): QueryResult<CartDoc> {
+  const res = useRxQuery('carts', uid ? { selector: { userID: uid } } : null);
+  // createdAt is not indexed on carts: sort the (small) result here.
+  return { ...res, docs: [...res.docs].sort((a, b) => a.createdAt - b.createdAt) };
+}
+
+export function useTransactions(uid: string | null | undefined): QueryResult<TransactionDoc> {
+  return useRxQuery('transactions', uid ? { selector: { userID: uid }, sort: [{ createdAt: 'desc' }] } : null);
+}
+
+export function useAllTransactions(): QueryResult<TransactionDoc> {
+  return useRxQuery('transactions', { selector: {}, sort: [{ createdAt: 'desc' }] });
+}
+
+export function useAllCustom(): QueryResult<CustomDoc> {
+  return useRxQuery('custom', { selector: {}, sort: [{ createdAt: 'desc' }] });
+}
+
+export function useUsers(): QueryResult<UserDoc> {
+  return useRxQuery('users', { selector: {} });
+}
+
+export function useUserDoc(uid: string | null | undefined): { doc: UserDoc | null; loading: boolean } {
+  const res = useRxQuery('users', uid ? { selector: { id: uid } } : null);
+  return { doc: res.docs[0] ?? null, loading: res.loading };
+}
