@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const valid = { email: 'rina@contoh.id', password: 'rahasia123', phone: '081234567890', address: 'Jl. Pemuda 1' };
+
+describe('sign-up', () => {
+  it.each([
+    ['e-mail missing', { email: '' }, 'email_required'],
+    ['e-mail malformed', { email: 'rina-at-contoh' }, 'email_invalid'],
+    ['password missing', { password: '' }, 'password_required'],
+    ['password too short', { password: 'a1b2' }, 'password_weak'],
+    ['password without digits', { password: 'abcdefghij' }, 'password_weak'],
+    ['phone missing', { phone: '' }, 'phone_required'],
+    ['phone malformed', { phone: '12345' }, 'phone_invalid'],
+    ['address missing', { address: ' ' }, 'address_required'],
+    ['a field of the wrong type', { email: 42 }, 'email_required'],
+  ])('when the %s, then 400 with its code', async (_name, change, code) => {
+    const client = new HttpClient(server.url);
+    const res = await client.post('/api/auth/signup', { ...valid, email: `x${Math.random()}@contoh.id`, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(code);
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('when the form is valid, then 201 with the user, a session cookie and a synced profile', async () => {
+    const client = new HttpClient(server.url);
+    const res = await client.post('/api/auth/signup', valid);
+    expect(res.status).toBe(201);
+    expect(res.body.user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{20}$/), email: valid.email, username: 'rina', admin: false });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('jepret_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    const profile = await client.get('/api/sync/users/pull');
+    expect(profile.body.documents).toEqual([
+      expect.objectContaining({ id: res.body.user.uid, username: 'rina', email: valid.email, pict: '/assets/default-profile.svg', _deleted: false }),
+    ]);
+  });
+
+  it('when the e-mail is taken (any case), then 409 email_taken', async () => {
+    const res = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email: 'RINA@contoh.id' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('email_taken');
+  });
+});
+
+describe('login, me, logout', () => {
+  it('when the password is wrong or the e-mail unknown, then the same 401 wrong_credentials', async () => {
+    const client = new HttpClient(server.url);
+    const wrong = await client.post('/api/auth/login', { email: valid.email, password: 'salah12345' });
+    const unknown = await client.post('/api/auth/login', { email: 'siapa@contoh.id', password: 'salah12345' });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error).toBe('wrong_credentials');
+  });
+
+  it('when signed out, then /me answers 401 not_signed_in', async () => {
+    const res = await new HttpClient(server.url).get('/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('not_signed_in');
+  });
+
+  it('when the credentials are right, then login, /me and logout work and logout ends the session server-side', async () => {
+    const client = new HttpClient(server.url);
+    const login = await client.post('/api/auth/login', { email: valid.email, password: valid.password });
+    expect(login.status).toBe(200);
+    expect(login.body.user.email).toBe(valid.email);
+    const token = client.jar.get('jepret_session')!;
+    expect((await client.get('/api/auth/me')).body.user.username).toBe('rina');
+
+    const logout = await client.post('/api/auth/logout');
+    expect(logout.status).toBe(204);
+    const replay = new HttpClient(server.url);
+    replay.jar.set('jepret_session', token);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('when the admin logs in, then the user says admin: true', async () => {
+    const res = await new HttpClient(server.url).post('/api/auth/login', TEST_ADMIN);
+    expect(res.body.user.admin).toBe(true);
+  });
+
+  it('when one IP keeps guessing one e-mail, then after 10 tries 429 too_many_attempts with Retry-After', async () => {
+    const client = new HttpClient(server.url);
+    await signUp(client, 'tebak@contoh.id');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/auth/login', { email: 'tebak@contoh.id', password: `salah${i}abc` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await client.post('/api/auth/login', { email: 'tebak@contoh.id', password: 'rahasia123' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('too_many_attempts');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('visitor identity', () => {
+  it('when a visitor asks twice, then the same signed HttpOnly visitor id comes back', async () => {
+    const client = new HttpClient(server.url);
+    const first = await client.post('/api/auth/visitor');
+    expect(first.body.visitorId).toMatch(/^CST\d+[0-9a-z]{8}$/);
+    expect(first.headers.getSetCookie()[0]).toMatch(/HttpOnly/i);
+    const second = await client.post('/api/auth/visitor');
+    expect(second.body.visitorId).toBe(first.body.visitorId);
+  });
+
+  it('when the visitor cookie is forged, then a new identity is issued', async () => {
+    const client = new HttpClient(server.url);
+    client.jar.set('jepret_visitor', 'CST1700000000abcdefgh.forged');
+    const res = await client.post('/api/auth/visitor');
+    expect(res.body.visitorId).not.toBe('CST1700000000abcdefgh');
+  });
+});
