@@ -137,15 +137,17 @@ export class Store {
    */
   async pull(collection: CollectionName, scope: ReadScope, since: string | null, limit: number): Promise<PouchDoc[]> {
     const horizon = this.stamps.horizon(this.skewMs);
-    const range: Record<string, string> = since ? { $gt: since } : { $gte: '' };
+    // $gte + one extra row, filtered here: pouchdb-find applies `limit` before dropping the `$gt` bound
+    // itself, which would make a full page look short ("caught up").
+    const range: Record<string, string> = { $gte: since ?? '' };
     if (horizon) range.$lt = horizon;
     const inRange = (seq: unknown): boolean =>
-      typeof seq === 'string' && (since ? seq > since : true) && (horizon ? seq < horizon : true);
+      typeof seq === 'string' && (since === null || seq > since) && (horizon === null || seq < horizon);
     const db = this.dbs[collection];
 
     if (scope.all) {
-      const res = await db.find({ selector: { seq: range }, sort: [{ seq: 'asc' }], limit, use_index: SEQ_INDEX });
-      return res.docs;
+      const res = await db.find({ selector: { seq: range }, sort: [{ seq: 'asc' }], limit: limit + 1, use_index: SEQ_INDEX });
+      return res.docs.filter((d) => inRange(d.seq)).slice(0, limit);
     }
     const batches: PouchDoc[][] = [];
     for (const owner of scope.owners) {
@@ -156,10 +158,10 @@ export class Store {
         const res = await db.find({
           selector: { userID: owner, seq: range },
           sort: [{ userID: 'asc' }, { seq: 'asc' }],
-          limit,
+          limit: limit + 1,
           use_index: OWNER_INDEX,
         });
-        batches.push(res.docs);
+        batches.push(res.docs.filter((d) => inRange(d.seq)));
       }
     }
     const merged = batches.flat().sort((a, b) => (String(a.seq) < String(b.seq) ? -1 : 1));
