@@ -1,0 +1,122 @@
+/** Two RxDB clients (memory storage) replicating through the server with src/lib/sync. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { SCHEMAS, type CollectionName } from '../../src/domain/schemas';
+import { startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
+import { HttpClient, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { cartDoc, transactionDoc } from './fixtures';
+
+interface Device {
+  db: RxDatabase;
+  sync: SyncHandle;
+  http: HttpClient;
+  offline: boolean;
+  refused: RefusedWrite[];
+}
+
+let server: TestServer;
+const devices: Device[] = [];
+let uid: string;
+
+async function device(http: HttpClient): Promise<Device> {
+  const db = await createRxDatabase({ name: `t${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
+  const cols = await db.addCollections(Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as any }])));
+  const d: Device = { db, http, offline: false, refused: [], sync: null as unknown as SyncHandle };
+  const flaky: typeof fetch = (input, init) => (d.offline ? Promise.reject(new TypeError('fetch failed (offline)')) : http.fetch(input, init));
+  d.sync = startSync({
+    collections: cols as unknown as Record<CollectionName, RxCollection>,
+    baseUrl: server.url,
+    fetch: flaky,
+    retryTime: 200,
+    onRefused: (r) => d.refused.push(r),
+  });
+  devices.push(d);
+  return d;
+}
+
+async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const col = (d: Device, name: CollectionName) => d.db.collections[name]!;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const first = new HttpClient(server.url);
+  uid = (await signUp(first, 'dua.perangkat@contoh.id')).uid;
+  const second = new HttpClient(server.url);
+  await second.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+  await device(first);
+  await device(second);
+});
+afterAll(async () => {
+  for (const d of devices) {
+    await d.sync.stop();
+    await d.db.close();
+  }
+  await server.close();
+});
+
+describe('two devices of one customer', () => {
+  it('when both start, then both pull the catalogue and the profile', async () => {
+    for (const d of devices) {
+      await until(async () => (await col(d, 'goods').find().exec()).length === 5);
+      await until(() => col(d, 'users').findOne(uid).exec());
+    }
+    expect(devices[0]!.sync.state$.value).toMatchObject({ online: true, lastError: null });
+  });
+
+  it('when one device adds to the cart, then the other shows it with the server\'s price', async () => {
+    const [a, b] = devices as [Device, Device];
+    const doc = cartDoc(uid);
+    await col(a, 'carts').insert(doc);
+    const seen = await until(async () => (await col(b, 'carts').findOne(doc.id).exec())?.toJSON());
+    expect(seen).toMatchObject({ price: 2 * 27000, name: 'Bingkai Kayu' });
+    await until(async () => (await col(a, 'carts').findOne(doc.id).exec())?.price === 54000);
+    await until(() => a.sync.state$.value.pending === 0);
+  });
+
+  it('when both edit the profile at once, then both end with the server\'s version', async () => {
+    const [a, b] = devices as [Device, Device];
+    b.offline = true;
+    await (await col(b, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat B' });
+    expect(b.sync.state$.value.pending).toBeGreaterThan(0);
+    await (await col(a, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat A' });
+    await until(async () => {
+      const res = await a.http.get('/api/sync/users/pull');
+      return res.body.documents[0]?.address === 'Alamat dari perangkat A';
+    });
+    b.offline = false;
+    b.sync.resync();
+    await until(async () => (await col(b, 'users').findOne(uid).exec())?.address === 'Alamat dari perangkat A');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await col(a, 'users').findOne(uid).exec())?.address).toBe('Alamat dari perangkat A');
+  });
+
+  it('when a device writes something the server refuses, then the reason arrives and the local copy is dropped', async () => {
+    const [a] = devices as [Device, Device];
+    const doc = transactionDoc(uid, { buyStatus: 1 });
+    await col(a, 'transactions').insert(doc);
+    await until(() => a.refused.find((r) => r.id === doc.id));
+    expect(a.refused.find((r) => r.id === doc.id)).toMatchObject({ collection: 'transactions', error: 'readonly_field', message: expect.any(String) });
+    await until(async () => (await col(a, 'transactions').findOne(doc.id).exec()) === null);
+  });
+
+  it('when the server is unreachable, then local writes wait and go out once it answers again', async () => {
+    const [a, b] = devices as [Device, Device];
+    a.offline = true;
+    const doc = cartDoc(uid, { produkID: '3', qty: 1 });
+    await col(a, 'carts').insert(doc);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(a.sync.state$.value.online).toBe(false);
+    a.offline = false;
+    a.sync.resync();
+    await until(async () => (await col(b, 'carts').findOne(doc.id).exec())?.price === 15000 + 2000);
+  });
+});
