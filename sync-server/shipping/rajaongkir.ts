@@ -72,26 +72,24 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
       console.warn(`shipping: RajaOngkir 429 on ${pathname}, holding calls for ${seconds} s`);
       throw new ShippingError(503, 'shipping_busy', 'RajaOngkir 429', seconds);
     }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      if (res.status === 404) return null;
+      // Our input is checked before any call, so a refused request means an id the provider does not know.
+      if (res.status === 400 || res.status === 422) throw new ShippingError(404, 'district_not_found', `RajaOngkir ${res.status}`);
+      const why = res.status === 401 || res.status === 403 ? 'refused the API key' : 'answered';
+      console.warn(`shipping: RajaOngkir ${why} (${res.status}) on ${pathname}`);
+      throw new ShippingError(502, 'shipping_unavailable', `RajaOngkir ${res.status}`);
+    }
     let body: unknown;
     try {
       body = await res.json();
     } catch (err) {
-      if (res.status === 404) return null;
       if (isTimeout(err)) throw transportError(err, pathname);
-      console.warn(`shipping: RajaOngkir ${res.status} on ${pathname} with a body that is not JSON`);
+      console.warn(`shipping: RajaOngkir answered ${pathname} with a body that is not JSON`);
       throw new ShippingError(502, 'shipping_unavailable', 'malformed answer');
     }
-    const metaCode = Number((body as { meta?: { code?: unknown } } | null)?.meta?.code);
-    if (res.status === 404 || metaCode === 404) return null;
-    if (res.status === 401 || res.status === 403) {
-      console.warn(`shipping: RajaOngkir refused the API key (${res.status}) on ${pathname}`);
-      throw new ShippingError(502, 'shipping_unavailable', `RajaOngkir ${res.status}`);
-    }
-    if (res.status === 400 || res.status === 422) throw new ShippingError(404, 'district_not_found', `RajaOngkir ${res.status}`);
-    if (!res.ok) {
-      console.warn(`shipping: RajaOngkir answered ${res.status} on ${pathname}`);
-      throw new ShippingError(502, 'shipping_unavailable', `RajaOngkir ${res.status}`);
-    }
+    if (Number((body as { meta?: { code?: unknown } } | null)?.meta?.code) === 404) return null;
     const data = (body as { data?: unknown } | null)?.data;
     if (!Array.isArray(data) || !data.every(isItem)) {
       console.warn(`shipping: RajaOngkir answered ${pathname} without a data list`);
@@ -102,7 +100,10 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
 
   const region = <T>(pathname: string, convert: (items: Item[]) => T[]): Promise<T[] | null> =>
     cachedLoad(regions, pathname, regionTtl, async () => {
-      const items = await call(pathname);
+      const items = await call(pathname).catch((err: unknown) => {
+        if (err instanceof ShippingError && err.status === 404) return null;
+        throw err;
+      });
       return items === null || items.length === 0 ? null : convert(items);
     }) as Promise<T[] | null>;
 
