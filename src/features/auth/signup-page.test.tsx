@@ -1,0 +1,100 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/routes';
+import { AlertProvider } from '../../components/alert-bar';
+import { AuthProvider } from '../../lib/auth/auth-context';
+
+// No vitest globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const TAKEN = 'E-mail ini sudah terdaftar. Silakan masuk atau gunakan e-mail lain.';
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderWithServer(path: string, answer: (url: string, init?: RequestInit) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(String(input), init));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AlertProvider>
+      <AuthProvider fetch={fetchMock as unknown as typeof fetch}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </AlertProvider>,
+  );
+  return { fetchMock, router };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('sign-up form', () => {
+  it('when the server refuses the sign-up, then its message shows in a red alert and the form keeps the values', async () => {
+    const { fetchMock } = renderWithServer('/signUp', (url) => {
+      if (url === '/api/auth/signup') return json(409, { error: 'email_taken', message: TAKEN });
+      if (url === '/api/auth/me') return json(401, { error: 'not_signed_in', message: 'x' });
+      return json(200, { visitorId: 'CST1700000000abcdefgh' });
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
+    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
+    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(TAKEN);
+    expect(alert).toHaveClass('alert-error');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('sari@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('Rahasia123');
+    expect(screen.getByLabelText('Nomor WhatsApp')).toHaveValue('081234567890');
+    expect(screen.getByLabelText('Alamat')).toHaveValue('Jl. Kota Lama 1');
+
+    const signupCall = fetchMock.mock.calls.find(([u]) => String(u) === '/api/auth/signup')!;
+    expect(signupCall[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(JSON.parse(String(signupCall[1]!.body))).toEqual({
+      email: 'sari@example.com',
+      password: 'Rahasia123',
+      phone: '081234567890',
+      address: 'Jl. Kota Lama 1',
+    });
+  });
+
+  it('when the sign-up succeeds, then the user is remembered and the app goes to / with the username in the nav', async () => {
+    const { router } = renderWithServer('/signUp', (url) => {
+      if (url === '/api/auth/signup') return json(201, { user: { uid: 'u1abcdefgh', email: 'sari@example.com', username: 'sari', admin: false } });
+      if (url === '/api/auth/me') return json(401, { error: 'not_signed_in', message: 'x' });
+      return json(200, { visitorId: 'CST1700000000abcdefgh' });
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
+    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
+    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+    expect(await screen.findByRole('button', { name: 'sari' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(JSON.parse(localStorage.getItem('jepret.user')!)).toMatchObject({ uid: 'u1abcdefgh', username: 'sari' });
+  });
+
+  it('when a field is left with a bad value, then a hint from the shared checks shows beside it', async () => {
+    renderWithServer('/signUp', () => json(401, { error: 'not_signed_in', message: 'x' }));
+    const phone = await screen.findByLabelText('Nomor WhatsApp');
+    await userEvent.type(phone, '12');
+    await userEvent.tab();
+    expect(await screen.findByText('Nomor WhatsApp tidak valid (contoh: 081234567890).')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('when the login is refused, then the server message shows and the e-mail stays', async () => {
+    renderWithServer('/login', (url) => {
+      if (url === '/api/auth/login') return json(401, { error: 'wrong_credentials', message: 'E-mail atau password salah.' });
+      return json(401, { error: 'not_signed_in', message: 'x' });
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'SalahSekali1');
+    await userEvent.click(screen.getByRole('button', { name: 'Masuk' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail atau password salah.');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('sari@example.com');
+  });
+});

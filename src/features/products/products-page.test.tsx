@@ -1,0 +1,103 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import type { GoodsDoc } from '../../domain/schemas';
+import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+
+// No vitest globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const goods: GoodsDoc[] = [
+  { id: '1', title: 'Foto Polaroid', desc: 'Cetak foto', img: '/assets/goods/foto-polaroid.svg', price: 3000, qty: 100, weight: 5, type: 1, show: 'show' },
+  { id: '2', title: 'Bingkai Kayu', desc: 'Bingkai', img: '/assets/goods/bingkai-kayu.svg', price: 25000, qty: 20, weight: 200, type: 2, show: 'show' },
+  { id: '3', title: 'Produk Lama', desc: 'Dihapus', img: '/assets/goods/kertas-film.svg', price: 1000, qty: 0, weight: 10, type: 2, show: 'hidden' },
+  { id: '4', title: '', desc: 'Tanpa nama', img: '/assets/goods/akrilik-stand.svg', price: 15000, qty: 5, weight: 50, type: 3, show: 'show' },
+];
+
+let db: JepretDatabase;
+let n = 0;
+beforeEach(async () => {
+  db = await createDatabase({ name: `test-products-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
+  await db.goods.bulkInsert(goods);
+});
+afterEach(async () => {
+  await db.remove();
+});
+
+describe('products page', () => {
+  it('when goods are in the local store, then a card shows for each visible one and hidden goods are skipped', async () => {
+    renderApp('/products', { database: db });
+    await screen.findByRole('heading', { name: 'Bingkai Kayu' });
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(screen.queryByText('Produk Lama')).toBeNull();
+    const card = within(screen.getByRole('article', { name: 'Bingkai Kayu' }));
+    expect(card.getByText(/Rp\s?25\.000/)).toBeInTheDocument();
+    expect(card.getByText('200 g')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Masukkan Keranjang' })).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Beli' })).toBeInTheDocument();
+    // A product without a name shows as 'unavailable'.
+    expect(screen.getByRole('heading', { name: 'unavailable' })).toBeInTheDocument();
+  });
+
+  it('when a product is hidden while the page is open, then its card goes away', async () => {
+    renderApp('/products', { database: db });
+    await screen.findByRole('heading', { name: 'Bingkai Kayu' });
+    await (await db.goods.findOne('2').exec())!.incrementalPatch({ show: 'hidden' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Bingkai Kayu' })).toBeNull());
+  });
+
+  it.each(['Masukkan Keranjang', 'Beli'])('when a signed-out visitor presses %s, then they are sent to /login', async (name) => {
+    const { router } = renderApp('/products', { database: db });
+    const card = within(await screen.findByRole('article', { name: 'Bingkai Kayu' }));
+    await userEvent.click(card.getByRole('button', { name }));
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await db.carts.count().exec()).toBe(0);
+  });
+
+  it('when a customer adds a simple product to the cart, then a cart item is written and the popup confirms it', async () => {
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const card = within(await screen.findByRole('article', { name: 'Bingkai Kayu' }));
+    await userEvent.click(card.getByRole('button', { name: 'Masukkan Keranjang' }));
+    expect(await screen.findByText('Barangmu Sudah Masuk Keranjang!')).toBeInTheDocument();
+    const carts = await db.carts.find().exec();
+    expect(carts).toHaveLength(1);
+    const item = carts[0]!.toJSON();
+    expect(item).toMatchObject({ userID: CUSTOMER.uid, produkID: '2', name: 'Bingkai Kayu', qty: 1, price: 25000, weight: 200, packaging: '' });
+    expect(item.id.startsWith(`${CUSTOMER.uid.slice(0, 5)}B`)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Mengerti' }));
+    expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
+  });
+
+  it('when a customer presses Masukkan Keranjang on the photo print, then no cart item is written and a notice explains', async () => {
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const card = within(await screen.findByRole('article', { name: 'Foto Polaroid' }));
+    await userEvent.click(card.getByRole('button', { name: 'Masukkan Keranjang' }));
+    expect(await screen.findByText('Pemesanan cetak foto (unggah foto dan pilih packaging) segera hadir.')).toHaveClass('alert-message');
+    expect(await db.carts.count().exec()).toBe(0);
+  });
+
+  it('when a customer opens the cart overlay, then their items show with the total and can be removed', async () => {
+    await db.carts.bulkInsert([
+      { id: 'u1abcB1700000000aaaa', userID: CUSTOMER.uid, name: 'Bingkai Kayu', produkID: '2', img: [], qty: 1, weight: 200, packaging: '', price: 25000, createdAt: 1 },
+      { id: 'u1abcB1700000001bbbb', userID: CUSTOMER.uid, name: 'Akrilik', produkID: '4', img: [], qty: 1, weight: 50, packaging: '', price: 15000, createdAt: 2 },
+      { id: 'otherB1700000001cccc', userID: 'someoneelse', name: 'Bukan Milikku', produkID: '4', img: [], qty: 1, weight: 50, packaging: '', price: 99000, createdAt: 3 },
+    ]);
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'sari' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Keranjang' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Keranjang' }));
+    await dialog.findByText('Akrilik');
+    expect(dialog.queryByText('Bukan Milikku')).toBeNull();
+    expect(dialog.getByTestId('cart-total')).toHaveTextContent(/40\.000/);
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Pilih Akrilik' }));
+    expect(dialog.getByTestId('cart-total')).toHaveTextContent(/25\.000/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Hapus Bingkai Kayu dari keranjang' }));
+    await waitFor(() => expect(dialog.queryByText('Bingkai Kayu')).toBeNull());
+    expect(await db.carts.count().exec()).toBe(2);
+    expect(dialog.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/profile/keranjang');
+  });
+});
