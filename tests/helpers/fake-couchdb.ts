@@ -1,0 +1,35 @@
+/**
+ * A stand-in CouchDB for tests, run as its own process (`tsx tests/helpers/fake-couchdb.ts`):
+ * express-pouchdb on in-memory PouchDB with Mango (_find/_index), behind Basic auth `couch:geheim`.
+ * Prints `PORT=<n>` once listening on a loopback port.
+ */
+import http from 'node:http';
+import PouchDB from 'pouchdb-core';
+import memoryAdapter from 'pouchdb-adapter-memory';
+import mapreduce from 'pouchdb-mapreduce';
+import replication from 'pouchdb-replication';
+import find from 'pouchdb-find';
+import expressPouchDB from 'express-pouchdb';
+
+export const FAKE_COUCH_USER = 'couch';
+export const FAKE_COUCH_PASSWORD = 'geheim';
+
+const Memory = PouchDB.plugin(memoryAdapter).plugin(mapreduce).plugin(replication).plugin(find).defaults({ adapter: 'memory' });
+const app = expressPouchDB(Memory, { mode: 'minimumForPouchDB', overrideMode: { include: ['routes/find'] } });
+const expected = `Basic ${Buffer.from(`${FAKE_COUCH_USER}:${FAKE_COUCH_PASSWORD}`).toString('base64')}`;
+
+process.on('unhandledRejection', (r) => console.error('[fake-couchdb] unhandled rejection', r));
+
+const server = http.createServer((req, res) => {
+  if (req.headers.authorization !== expected) {
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="couch"' });
+    res.end('{"error":"unauthorized","reason":"Name or password is incorrect."}');
+    return;
+  }
+  app(req, res);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`PORT=${typeof address === 'object' && address ? address.port : 0}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
