@@ -111,7 +111,10 @@ export async function ensureAdmin(store: Store, config: Config, print: (line: st
       if (!existing.admin) await store.db('accounts').put({ ...(existing as unknown as PouchDoc), admin: true });
       return;
     }
-    await createAccount(store, { email: config.adminEmail, password: config.adminPassword, ...profile, admin: true });
+    // Another instance starting at the same moment may win the race: its account is the same one.
+    await createAccount(store, { email: config.adminEmail, password: config.adminPassword, ...profile, admin: true }).catch((err) => {
+      if (!(err instanceof HttpError)) throw err;
+    });
     return;
   }
   if (await hasAdmin(store)) return;

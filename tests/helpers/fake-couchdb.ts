@@ -11,8 +11,8 @@ import replication from 'pouchdb-replication';
 import find from 'pouchdb-find';
 import expressPouchDB from 'express-pouchdb';
 
-export const FAKE_COUCH_USER = 'couch';
-export const FAKE_COUCH_PASSWORD = 'geheim';
+const FAKE_COUCH_USER = 'couch';
+const FAKE_COUCH_PASSWORD = 'geheim';
 
 const Memory = PouchDB.plugin(memoryAdapter).plugin(mapreduce).plugin(replication).plugin(find).defaults({ adapter: 'memory' });
 const app = expressPouchDB(Memory, { mode: 'minimumForPouchDB', overrideMode: { include: ['routes/find'] } });

@@ -1,0 +1,114 @@
+/**
+ * COUCHDB_URL mode for real: the store, sessions, changes feed and /couch all go to a separate
+ * CouchDB-speaking process (express-pouchdb on loopback, tests/helpers/fake-couchdb.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../sync-server/config';
+import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { cartDoc } from './fixtures';
+
+/** As in tests/helpers/fake-couchdb.ts (not imported: importing it would start it here). */
+const FAKE_COUCH_USER = 'couch';
+const FAKE_COUCH_PASSWORD = 'geheim';
+
+let couch: ChildProcess;
+let couchUrl: string;
+let server: TestServer;
+let second: TestServer;
+
+function startFakeCouch(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/helpers/fake-couchdb.ts')], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      const m = /PORT=(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`fake CouchDB exited with ${code}`)));
+  });
+}
+
+beforeAll(async () => {
+  const fake = await startFakeCouch();
+  couch = fake.child;
+  couchUrl = `http://${FAKE_COUCH_USER}:${FAKE_COUCH_PASSWORD}@127.0.0.1:${fake.port}`;
+  server = await startTestServer({ COUCHDB_URL: couchUrl });
+  // A second instance on the same CouchDB, as behind a load balancer.
+  second = await startTestServer({ COUCHDB_URL: couchUrl });
+});
+afterAll(async () => {
+  await server?.close();
+  await second?.close();
+  couch?.kill('SIGTERM');
+});
+
+describe('with COUCHDB_URL', () => {
+  it('when both instances started, then the seed and the admin exist once', async () => {
+    const res = await fetch(`http://127.0.0.1:${new URL(couchUrl).port}/goods/_all_docs`, {
+      headers: { authorization: `Basic ${Buffer.from(`${FAKE_COUCH_USER}:${FAKE_COUCH_PASSWORD}`).toString('base64')}` },
+    });
+    const body = (await res.json()) as { rows: Array<{ id: string }> };
+    expect(body.rows.filter((r) => !r.id.startsWith('_design/')).map((r) => r.id)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('when a customer signs up on one instance, then the session works on the other (shared sessions)', async () => {
+    const client = new HttpClient(server.url);
+    const user = await signUp(client, 'couch.pelanggan@contoh.id');
+    const onSecond = new HttpClient(second.url);
+    for (const [k, v] of client.jar) onSecond.jar.set(k, v);
+    expect((await onSecond.get('/api/auth/me')).body.user.uid).toBe(user.uid);
+  });
+
+  it('when a customer pushes a cart on one instance, then a stream on the other hears it and a pull there returns it', async () => {
+    const client = new HttpClient(server.url);
+    await client.post('/api/auth/login', { email: 'couch.pelanggan@contoh.id', password: 'rahasia123' });
+    const uid = (await client.get('/api/auth/me')).body.user.uid;
+    const onSecond = new HttpClient(second.url);
+    for (const [k, v] of client.jar) onSecond.jar.set(k, v);
+
+    const controller = new AbortController();
+    const stream = await onSecond.fetch('/api/sync/stream', { signal: controller.signal });
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const heard = (async () => {
+      while (!text.includes('"collection":"carts"')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    const doc = cartDoc(uid);
+    const push = await pushNew(client, 'carts', [doc]);
+    expect(push.body).toEqual({ conflicts: [], refused: [] });
+    await Promise.race([heard, new Promise((_, reject) => setTimeout(() => reject(new Error('no hint')), 10_000))]);
+    controller.abort();
+    expect(text).toContain('event: hello');
+
+    const { docs } = await pullAll(onSecond, 'carts');
+    expect(docs).toEqual([expect.objectContaining({ id: doc.id, price: 54000 })]);
+  });
+
+  it('when the admin uses /couch, then it is proxied to CouchDB with the server\'s credentials', async () => {
+    const auth = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
+    const client = new HttpClient(server.url);
+    expect((await client.get('/couch/goods/_all_docs')).status).toBe(401);
+    const list = await client.request('GET', '/couch/goods/_all_docs', undefined, auth);
+    expect(list.status).toBe(200);
+    expect(list.body.rows.map((r: any) => r.id)).toEqual(expect.arrayContaining(['1', '5']));
+    const put = await client.request('PUT', '/couch/goods/viaproxy', { title: 'P', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' }, auth);
+    expect(put.status).toBe(201);
+    const { docs } = await pullAll(new HttpClient(second.url), 'goods');
+    expect(docs.find((d) => d.id === 'viaproxy')).toBeTruthy();
+  });
+
+  it('when the health check runs, then the store answers', async () => {
+    expect((await new HttpClient(server.url).get('/api/health')).body).toEqual({ ok: true });
+  });
+});
