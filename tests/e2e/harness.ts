@@ -94,11 +94,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /** Waits until a service worker is activated and controls the page (ready can resolve earlier). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  }, undefined, { timeout: 60_000, polling: 250 });
+export async function waitForServiceWorker(page: Page, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const controlled = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+    });
+    if (controlled) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no service worker took control of the page');
 }
 
 export function uniqueEmail(prefix: string): string {
