@@ -189,3 +189,32 @@ describe('installable', () => {
     }
   });
 });
+
+describe('offline writes', () => {
+  it('when a customer adds to the cart offline and the server restarts, then the items reach the server once the network returns', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('offline');
+    await signUp(page, email, 'Rahasia123');
+    await page.goto(`${app.url}/products`);
+    await expect.poll(() => page.locator('article').filter({ hasText: 'Gantungan Kunci' }).count(), { timeout: 20_000 }).toBe(1);
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await page.locator('article').filter({ hasText: 'Gantungan Kunci' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
+    await expect.poll(() => page.getByText('Barangmu Sudah Masuk Keranjang!').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Mengerti' }).click();
+
+    await app.restart();
+    await page.context().setOffline(false);
+    await page.locator('article').filter({ hasText: 'Akrilik Stand' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
+    await page.getByRole('button', { name: 'Mengerti' }).click();
+
+    const serverCart = async () => {
+      const res = await page.request.get(`${app.url}/api/sync/carts/pull?limit=100`);
+      const body = (await res.json()) as { documents: Array<{ name: string; _deleted: boolean }> };
+      return body.documents.filter((d) => !d._deleted).map((d) => d.name).sort();
+    };
+    await expect.poll(serverCart, { timeout: 30_000 }).toEqual(['Akrilik Stand', 'Gantungan Kunci']);
+    await page.context().close();
+  });
+});
