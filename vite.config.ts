@@ -21,11 +21,14 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['icons/*.png', 'assets/**/*.svg'],
+      // The icons are precached by globPatterns already.
+      includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         // heic2any is large and only needed when a HEIC photo is picked.
         globIgnores: ['**/heic2any*.js', '**/node_modules/**'],
+        // Only Vite's hashed bundles skip revisioning: public/assets/*.svg share the folder but not the hash.
+        dontCacheBustURLsMatching: /-[\w-]{8}\.(?:js|css)$/,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths,
         cleanupOutdatedCaches: true,
