@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { AlertBar, useAlert } from '../../components/alert-bar';
 import { Spinner } from '../../components/spinner';
@@ -17,8 +17,15 @@ export function isBareRoute(pathname: string): boolean {
 export function Layout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const { showAlert } = useAlert();
+  const { showAlert, closeAlert } = useAlert();
   const bare = isBareRoute(pathname);
+
+  // A message belongs to the screen it was raised on.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current !== pathname) closeAlert();
+    shownPath.current = pathname;
+  }, [pathname, closeAlert]);
 
   // A write the server refused was reverted locally; tell the user why.
   useEffect(() => onRefusedWrite((r) => showAlert(3, r.message)), [showAlert]);
