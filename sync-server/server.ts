@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import { createApp, type AppOptions } from './app';
 import type { Config } from './config';
 
+const DRAIN_MS = 5_000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -10,7 +12,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
-  const { app, close: closeApp } = await createApp(config, options);
+  const { app, close: closeApp, closeStreams } = await createApp(config, options);
   const sockets = new Set<Socket>();
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, '0.0.0.0', (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -27,11 +29,15 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     url: `http://localhost:${port}`,
     port,
     close() {
+      // Stop taking connections, let requests in flight finish (a few seconds at most), then close the
+      // store: closing it under a running pull would answer that client with an error.
       closing ??= (async () => {
         const done = new Promise<void>((resolve) => server.close(() => resolve()));
-        await closeApp();
+        closeStreams();
+        server.closeIdleConnections();
+        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
         for (const socket of sockets) socket.destroy();
-        await done;
+        await closeApp();
       })();
       return closing;
     },

@@ -50,7 +50,8 @@ interface PouchDb {
   }>;
   find(req: Record<string, unknown>): Promise<{ docs: PouchDoc[]; warning?: string }>;
   createIndex(req: Record<string, unknown>): Promise<unknown>;
-  changes(opts: Record<string, unknown>): PouchChanges;
+  /** Live feeds are used as emitters; one-shot reads are awaited. */
+  changes(opts: Record<string, unknown>): PouchChanges & Promise<{ results: PouchChange[]; last_seq: number | string }>;
   replicate: { to(target: PouchDb | string, opts?: Record<string, unknown>): Promise<unknown> & PouchChanges };
   close(): Promise<void>;
   destroy(): Promise<void>;

@@ -4,6 +4,7 @@ import { readScope, readView, type Actor } from '../../src/domain/access';
 import { isCollectionName, type CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store } from '../data-access/store';
+
 import { HttpError } from '../errors';
 import { push, PUSH_MAX_ROWS } from './push';
 import type { ChangeHub } from './stream';
@@ -11,13 +12,15 @@ import type { ChangeHub } from './stream';
 export const PULL_DEFAULT_LIMIT = 100;
 export const PULL_MAX_LIMIT = 1000;
 
-export interface Checkpoint {
-  seq: string;
-}
+/**
+ * Where a client is in a collection: `{ change }`, the store's changes-feed position, for readers of the
+ * whole collection; `{ seq }`, the sync stamp, for readers of their own documents (docs/sync-checkpoints.md).
+ */
+export type Checkpoint = { seq: string } | { change: number | string };
 
 export function parseCheckpoint(value: unknown): Checkpoint | null {
   if (value === undefined || value === '' || value === 'null') return null;
-  if (typeof value !== 'string' || value.length > 500) throw new HttpError(400, 'invalid_checkpoint');
+  if (typeof value !== 'string' || value.length > 5000) throw new HttpError(400, 'invalid_checkpoint');
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -25,9 +28,12 @@ export function parseCheckpoint(value: unknown): Checkpoint | null {
     throw new HttpError(400, 'invalid_checkpoint');
   }
   if (parsed === null) return null;
-  const seq = (parsed as { seq?: unknown })?.seq;
-  if (typeof parsed !== 'object' || typeof seq !== 'string' || seq.length > 100) throw new HttpError(400, 'invalid_checkpoint');
-  return { seq };
+  if (typeof parsed !== 'object') throw new HttpError(400, 'invalid_checkpoint');
+  const { seq, change } = parsed as { seq?: unknown; change?: unknown };
+  if (typeof seq === 'string' && seq.length <= 100) return { seq };
+  const isFeedPosition = (Number.isSafeInteger(change) && (change as number) >= 0) || (typeof change === 'string' && change.length <= 4000);
+  if (isFeedPosition) return { change: change as number | string };
+  throw new HttpError(400, 'invalid_checkpoint');
 }
 
 export function parseLimit(value: unknown): number {
@@ -61,10 +67,19 @@ export function createSyncRouter(
     const limit = parseLimit(req.query.limit);
     const actor = await actorOf(req);
     const scope = readScope(actor, collection);
-    const stored = scope.all || scope.owners.length > 0 ? await store.pull(collection, scope, checkpoint?.seq ?? null, limit) : [];
-    const documents = stored.map((d) => readView(actor, collection, clientView(d))).filter((d): d is ClientDoc => d !== null);
+    const view = (stored: PouchDoc[]) =>
+      stored.map((d) => readView(actor, collection, clientView(d))).filter((d): d is ClientDoc => d !== null);
+    if (scope.all) {
+      // A checkpoint of the other kind (the reader's role changed) starts over: RxDB ignores repeats.
+      const since = checkpoint && 'change' in checkpoint ? checkpoint.change : null;
+      const { docs, last } = await store.pullFeed(collection, since, limit);
+      res.json({ documents: view(docs), checkpoint: { change: last } });
+      return;
+    }
+    const since = checkpoint && 'seq' in checkpoint ? checkpoint.seq : null;
+    const stored = scope.owners.length > 0 ? await store.pull(collection, scope, since, limit) : [];
     const last = stored.at(-1);
-    res.json({ documents, checkpoint: last ? { seq: String(last.seq) } : checkpoint });
+    res.json({ documents: view(stored), checkpoint: last ? { seq: String(last.seq) } : checkpoint });
   });
 
   router.post('/:collection/push', async (req, res) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, signInAdmin, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+import { cartDoc } from './fixtures';
 import { rmSync } from 'node:fs';
 
 let server: TestServer;
@@ -80,6 +81,38 @@ describe('checkpoints', () => {
     expect(pages).toBe(3);
     expect(seen.length).toBe(250);
     expect(new Set(seen).size).toBe(250);
+  });
+
+  it('when a customer was offline for 120 cart writes, then their pulls page by stamp, each item once, and never another customer\'s', async () => {
+    const sari = new HttpClient(server.url);
+    const budi = new HttpClient(server.url);
+    const sariUser = await signUp(sari);
+    const budiUser = await signUp(budi);
+    await pushNew(budi, 'carts', [cartDoc(budiUser.uid)]);
+    const { checkpoint: old } = await pullAll(sari, 'carts');
+    const items = Array.from({ length: 120 }, () => cartDoc(sariUser.uid));
+    for (let i = 0; i < items.length; i += 40) expect((await pushNew(sari, 'carts', items.slice(i, i + 40))).body.refused).toEqual([]);
+
+    const pages: number[] = [];
+    const seen: string[] = [];
+    let checkpoint = old;
+    for (;;) {
+      const res = await sari.get(`/api/sync/carts/pull?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}&limit=50`);
+      pages.push(res.body.documents.length);
+      seen.push(...res.body.documents.map((d: { id: string; userID: string }) => (d.userID === sariUser.uid ? d.id : 'LEAK')));
+      checkpoint = res.body.checkpoint;
+      if (res.body.documents.length < 50) break;
+    }
+    expect(pages).toEqual([50, 50, 20]);
+    expect(new Set(seen)).toEqual(new Set(items.map((i) => i.id)));
+    expect(checkpoint).toHaveProperty('seq');
+  });
+
+  it('when a whole collection is pulled one document at a time, then the design documents in the feed never shorten a page', async () => {
+    const { docs: all } = await pullAll(admin, 'goods', 1000);
+    const { docs: oneByOne, checkpoint } = await pullAll(admin, 'goods', 1);
+    expect(oneByOne.map((d) => d.id)).toEqual(all.map((d) => d.id));
+    expect(checkpoint).toHaveProperty('change');
   });
 
   it('when the server restarts on the same DATA_DIR, then nothing is lost and seed and admin are not duplicated', async () => {
