@@ -1,17 +1,12 @@
 /**
- * Shipping routes against a bare Express route returning a fixed JSON, in the same run on loopback:
- * `POST /api/ongkos` answered from the cache and `GET /api/kota/:id`, 50 connections, a few seconds each.
- * Run: npx tsx tests/bench/shipping.bench.ts
+ * Shipping routes against a bare Express route returning a fixed JSON (the same bytes), in the same run
+ * on loopback: `POST /api/ongkos` answered from the cache and `GET /api/kota/:id`, 50 connections, a few
+ * seconds each. The server runs in its own process (tests/bench/shipping-target.ts) so autocannon does not
+ * compete with it for one JavaScript thread. Run: npx tsx tests/bench/shipping.bench.ts
  */
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import express from 'express';
-import { loadConfig } from '../../sync-server/config';
-import { createShippingRouter } from '../../sync-server/shipping/router';
 
 /** The part of autocannon 8 used here (the package ships no types, and @types/autocannon is not installed). */
 interface LoadOptions {
@@ -31,6 +26,9 @@ interface LoadResult {
 }
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: LoadOptions) => Promise<LoadResult>;
 
+const ONGKOS_BODY = JSON.stringify({
+  origin: '337401', originType: 'subdistrict', destination: '317101', destinationType: 'subdistrict', weight: 1000, courier: 'jne',
+});
 const CONNECTIONS = 50;
 const SECONDS = 5;
 const GOAL = 0.8;
@@ -47,27 +45,30 @@ async function load(opts: LoadOptions): Promise<Run> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'jepret-bench-shipping-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench' });
-  const app = express();
-  const fixed = { rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results: [{ province_id: '33', province: 'Jawa Tengah' }] } };
-  app.get('/bare', (_req, res) => void res.json(fixed));
-  app.post('/bare', (_req, res) => void res.json(fixed));
-  app.use('/api', createShippingRouter(config));
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const ongkosBody = JSON.stringify({ origin: '337401', originType: 'subdistrict', destination: '317101', destinationType: 'subdistrict', weight: 1000, courier: 'jne' });
-  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ongkosBody };
-  // Warm the caches (and the JIT) before measuring.
-  await fetch(`${base}/api/ongkos`, post);
-  await fetch(`${base}/api/kota/33`);
-  await load({ url: `${base}/bare`, duration: 1 });
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const target = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(import.meta.dirname, 'shipping-target.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_ONGKOS_BODY: ONGKOS_BODY },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    target.stdout.on('data', (d) => {
+      out += d;
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    target.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONGKOS_BODY };
+  // Warm the JIT on both sides before measuring.
+  await load({ url: `${base}/api/ongkos`, ...post, duration: 1 });
+  await load({ url: `${base}/bare/ongkos`, ...post, duration: 1 });
 
   const cases: Array<[string, LoadOptions, LoadOptions]> = [
-    ['shipping.ongkos', { url: `${base}/api/ongkos`, ...post }, { url: `${base}/bare`, ...post }],
-    ['shipping.kota', { url: `${base}/api/kota/33` }, { url: `${base}/bare` }],
+    ['shipping.ongkos', { url: `${base}/api/ongkos`, ...post }, { url: `${base}/bare/ongkos`, ...post }],
+    ['shipping.kota', { url: `${base}/api/kota/33` }, { url: `${base}/bare/kota` }],
   ];
   for (const [name, route, bareOpts] of cases) {
     const bare = await load(bareOpts);
@@ -79,9 +80,7 @@ async function main(): Promise<void> {
       `${name} rps_ratio=${rpsRatio.toFixed(2)} p99_ratio=${p99Ratio.toFixed(2)} (goal ≥ ${GOAL}) rps=${Math.round(ours.rps)} bare_rps=${Math.round(bare.rps)} p99_ms=${ours.p99} bare_p99_ms=${bare.p99} errors=${ours.non2xx}`,
     );
   }
-  server.closeAllConnections();
-  server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  target.kill('SIGTERM');
 }
 
 await main();
