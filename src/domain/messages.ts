@@ -38,6 +38,7 @@ export const MESSAGES = {
   id_refused: 'ID dokumen tidak valid.',
   product_unavailable: 'Produk tidak tersedia.',
   out_of_stock: 'Stok produk tidak mencukupi.',
+  custom_contact_required: 'Nama lengkap, e-mail dan nomor WhatsApp wajib diisi.',
   quote_invalid: 'Ongkos kirim tidak valid atau sudah kedaluwarsa. Silakan pilih layanan pengiriman lagi.',
   not_found: 'Data tidak ditemukan.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',

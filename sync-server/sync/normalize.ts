@@ -28,6 +28,7 @@ export type GoodsLookup = (id: string) => Promise<GoodsDoc | null>;
 
 const fail = (code: MessageCode): Normalized => ({ ok: false, code });
 const idPart = (value: unknown): string => String(value ?? '').split('|')[0] ?? '';
+const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
 export async function normalize(
   config: Config,
@@ -81,6 +82,7 @@ function shopCityId(config: Config): string {
 }
 
 async function normalizeTransaction(config: Config, goods: GoodsLookup, actor: Actor, order: ClientDoc): Promise<Normalized> {
+  if (!filled(order.alamat)) return fail('address_required');
   const lines: OrderLine[] = [];
   const inputs: LineInput[] = [];
   const weights: Array<{ weight: number; qty: number }> = [];
@@ -128,7 +130,9 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, actor: A
   };
 }
 
+/** Spec section 5: the final confirm needs full name, e-mail and WhatsApp number, and at least one image. */
 function normalizeCustom(order: ClientDoc): Normalized {
+  if (![order.userName, order.email, order.phone].every(filled)) return fail('custom_contact_required');
   const white = (order.imgWhite as string[]).length;
   const black = (order.imgBlack as string[]).length;
   const pack = parsePackaging(String(order.packaging));

@@ -258,6 +258,15 @@ describe('server prices', () => {
     expect([hidden.body.refused[0].error, missing.body.refused[0].error]).toEqual(['product_unavailable', 'product_unavailable']);
   });
 
+  it('when an order has no address, or a custom order lacks name, e-mail or WhatsApp number, then it is refused', async () => {
+    const noAddress = await pushNew(c.customer, 'transactions', [transactionDoc(uid.customer, { alamat: '  ' })]);
+    expect(noAddress.body.refused[0].error).toBe('address_required');
+    for (const field of ['userName', 'email', 'phone']) {
+      const res = await pushNew(c.visitor, 'custom', [customDoc(visitorId, { [field]: '' })]);
+      expect(res.body.refused[0]?.error, field).toBe('custom_contact_required');
+    }
+  });
+
   it('when a custom order says price 1, then price and qty follow the image counts', async () => {
     const doc = customDoc(visitorId, { price: 1, qty: 99 });
     await pushOk(c.visitor, 'custom', [doc]);
