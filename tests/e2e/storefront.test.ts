@@ -17,9 +17,17 @@ afterAll(async () => {
   await app?.cleanup();
 });
 
+/** Messages the browser printed that mean the app broke its own rules (CSP) or crashed. */
+const browserProblems: string[] = [];
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) browserProblems.push(m.text());
+  });
+  page.on('pageerror', (err) => browserProblems.push(`page error: ${err.message}`));
+  return page;
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigasi utama' });
@@ -216,5 +224,31 @@ describe('offline writes', () => {
     };
     await expect.poll(serverCart, { timeout: 30_000 }).toEqual(['Akrilik Stand', 'Gantungan Kunci']);
     await page.context().close();
+  });
+});
+
+describe('two tabs on one device', () => {
+  it('when a customer adds to the cart in one tab, then the other tab\'s cart shows it, and the server has it once', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('duatab');
+    await signUp(page, email, 'Rahasia123');
+    const other = await page.context().newPage();
+    await other.goto(`${app.url}/profile/keranjang`);
+    await page.goto(`${app.url}/products`);
+    await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
+    await page.getByRole('button', { name: 'Mengerti' }).click();
+    await expect.poll(() => other.getByText('Bingkai Kayu').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const pull = async () => {
+      const res = await page.request.get(`${app.url}/api/sync/carts/pull?limit=100`);
+      return ((await res.json()) as { documents: Array<{ name: string }> }).documents.map((d) => d.name);
+    };
+    await expect.poll(pull, { timeout: 20_000 }).toEqual(['Bingkai Kayu']);
+    await page.context().close();
+  });
+});
+
+describe('the browser stayed clean', () => {
+  it('when every page above was opened, then no script or style was refused by the CSP and no page crashed', () => {
+    expect(browserProblems).toEqual([]);
   });
 });

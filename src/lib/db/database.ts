@@ -3,6 +3,7 @@
  * This module pulls in RxDB; import it only with `import()` so the landing page stays light.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
 
@@ -14,6 +15,10 @@ export interface CreateDatabaseOptions {
   /** Defaults to Dexie over IndexedDB; tests pass the memory storage. */
   storage?: RxStorage<any, any>;
 }
+
+// With the shop open in several tabs, only the leader tab replicates (the others see its writes
+// through IndexedDB), so one device never pushes the same change twice.
+addRxPlugin(RxDBLeaderElectionPlugin);
 
 let devModeAdded = false;
 

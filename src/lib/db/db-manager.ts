@@ -85,6 +85,7 @@ async function startReplication(db: JepretDatabase): Promise<void> {
     if (status.db !== db) return;
     const handle = startSync({
       collections: db.collections as unknown as Parameters<typeof startSync>[0]['collections'],
+      waitForLeadership: true,
       onRefused: (r) => {
         for (const l of refusedListeners) l(r);
       },
