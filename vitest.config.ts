@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three kinds of test, one runner: `unit` (domain and libraries, Node), `ui` (components in jsdom),
+ * Four kinds of test, one runner: `unit` (domain and libraries, Node, and the type check), `ui` (components in jsdom),
  * `server` (the real sync server over HTTP against a real store) and `e2e` (Chromium against `npm start`'s
  * build). Server and browser tests start their own servers on free loopback ports.
  */
@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'sync-server/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'sync-server/**/*.test.ts', 'tests/typecheck.test.ts'],
         },
       },
       {
