@@ -49,6 +49,10 @@ export function couriersFor(destinationInShopCity: boolean): Courier[] {
 export const isInShopCity = (destinationCityId: string, shopCityId: string): boolean =>
   destinationCityId === shopCityId;
 
+/** Bubble wrap is on by default and locked on unless the parcel stays in the shop's own city (spec section 5). */
+export const bubbleWrapLocked = (destinationCityId: string, shopCityId: string): boolean =>
+  !isInShopCity(destinationCityId, shopCityId);
+
 /** Region ids are digits only (RajaOngkir's numbers, or idn-area-data codes without their dots). */
 export const isRegionId = (id: unknown): id is string => typeof id === 'string' && /^\d{1,12}$/.test(id);
 

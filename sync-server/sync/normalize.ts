@@ -18,6 +18,7 @@ import {
   type LineInput,
 } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
+import { bubbleWrapLocked } from '../../src/domain/shipping';
 import type { Config } from '../config';
 import type { ClientDoc } from '../data-access/store';
 import { verifyQuote } from '../shipping/quotes';
@@ -103,7 +104,7 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, actor: A
     });
   }
   const weight = totalWeight(weights);
-  const bubbleWrap = idPart(order.city) === shopCityId(config) ? order.bubble_wrap === true : true;
+  const bubbleWrap = bubbleWrapLocked(idPart(order.city), shopCityId(config)) || order.bubble_wrap === true;
 
   let ongkir = Number(order.ongkir);
   const quote = verifyQuote(config.sessionSecret, String(order.quote));
