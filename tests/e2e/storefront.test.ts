@@ -211,6 +211,8 @@ describe('offline writes', () => {
     await page.locator('article').filter({ hasText: 'Gantungan Kunci' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
     await expect.poll(() => page.getByText('Barangmu Sudah Masuk Keranjang!').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Mengerti' }).click();
+    const chip = nav(page).getByRole('status');
+    await expect.poll(() => chip.innerText()).toBe('Offline · 1 perubahan menunggu');
 
     await app.restart();
     await page.context().setOffline(false);
@@ -223,6 +225,7 @@ describe('offline writes', () => {
       return body.documents.filter((d) => !d._deleted).map((d) => d.name).sort();
     };
     await expect.poll(serverCart, { timeout: 30_000 }).toEqual(['Akrilik Stand', 'Gantungan Kunci']);
+    await expect.poll(() => chip.innerText(), { timeout: 20_000 }).toBe('Tersinkron');
     await page.context().close();
   });
 });

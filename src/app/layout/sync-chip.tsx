@@ -4,11 +4,13 @@ import { useOnline } from '../../lib/use-online';
 
 /** What the replication is doing, in a word or two. */
 export function syncLabel(online: boolean, s: ReturnType<typeof useSyncState>): { text: string; kind: string } | null {
-  if (!online) return { text: UI.sync.offline, kind: 'offline' };
+  // Offline, the customer still sees that their changes are kept and waiting.
+  const offline = { text: s && s.pending > 0 ? `${UI.sync.offline} · ${UI.sync.pending(s.pending)}` : UI.sync.offline, kind: 'offline' };
+  if (!online) return offline;
   if (!s) return null;
   // Not yet answered, nothing failed: still connecting.
   if (!s.online && s.lastSyncedAt === null && !s.lastError) return { text: UI.sync.syncing, kind: 'syncing' };
-  if (!s.online) return { text: UI.sync.offline, kind: 'offline' };
+  if (!s.online) return offline;
   if (s.lastError) return { text: s.lastError, kind: 'error' };
   if (s.syncing) return { text: UI.sync.syncing, kind: 'syncing' };
   if (s.pending > 0) return { text: UI.sync.pending(s.pending), kind: 'pending' };

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { syncLabel } from './sync-chip';
+
+const state = (over: Partial<NonNullable<Parameters<typeof syncLabel>[1]>> = {}) => ({
+  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, ...over,
+});
+
+describe('sync chip', () => {
+  it('when the device is offline with unsent changes, then it says so and how many wait', () => {
+    expect(syncLabel(false, state({ pending: 2 }))).toEqual({ text: 'Offline · 2 perubahan menunggu', kind: 'offline' });
+    expect(syncLabel(false, state())).toEqual({ text: 'Offline', kind: 'offline' });
+  });
+  it('when online, then syncing, waiting changes, an error or synced show in that order of urgency', () => {
+    expect(syncLabel(true, state({ syncing: true, pending: 1 })).text).toBe('Menyinkronkan…');
+    expect(syncLabel(true, state({ pending: 1 })).text).toBe('1 perubahan menunggu');
+    expect(syncLabel(true, state({ lastError: 'Server tidak menjawab' })).kind).toBe('error');
+    expect(syncLabel(true, state()).text).toBe('Tersinkron');
+  });
+});
