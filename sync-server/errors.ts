@@ -42,6 +42,7 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     console.error('[server] store unavailable:', (err as Error)?.message ?? err);
     return sendError(res, 503, 'store_unavailable');
   }
-  console.error('[server] unexpected error:', err);
+  // The stack only: an error object can carry the request's documents, and logs hold no personal data.
+  console.error('[server] unexpected error:', err instanceof Error ? err.stack : typeof err);
   sendError(res, 500, 'internal');
 };

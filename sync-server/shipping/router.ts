@@ -178,7 +178,7 @@ function sendError(res: Response, err: unknown): void {
     res.status(err.status).json(apiError(err.code));
     return;
   }
-  console.error('shipping: unexpected error', err);
+  console.error('shipping: unexpected error', err instanceof Error ? err.stack : typeof err);
   res.status(500).json(apiError('internal'));
 }
 
