@@ -65,6 +65,8 @@ export const UI = {
     toSignUp: 'Daftar di sini',
     toLogin: 'Masuk di sini',
     offline: 'Tidak ada koneksi internet. Coba lagi saat online.',
+    pendingSignOut: (n: number) =>
+      `${n} perubahan Anda belum terkirim ke server. Jika keluar sekarang, perubahan itu hilang dari perangkat ini. Tetap keluar?`,
     backHome: 'Kembali ke beranda',
   },
   landing: {

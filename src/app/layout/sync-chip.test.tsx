@@ -11,9 +11,9 @@ describe('sync chip', () => {
     expect(syncLabel(false, state())).toEqual({ text: 'Offline', kind: 'offline' });
   });
   it('when online, then syncing, waiting changes, an error or synced show in that order of urgency', () => {
-    expect(syncLabel(true, state({ syncing: true, pending: 1 })).text).toBe('Menyinkronkan…');
-    expect(syncLabel(true, state({ pending: 1 })).text).toBe('1 perubahan menunggu');
-    expect(syncLabel(true, state({ lastError: 'Server tidak menjawab' })).kind).toBe('error');
-    expect(syncLabel(true, state()).text).toBe('Tersinkron');
+    expect(syncLabel(true, state({ syncing: true, pending: 1 }))?.text).toBe('Menyinkronkan…');
+    expect(syncLabel(true, state({ pending: 1 }))?.text).toBe('1 perubahan menunggu');
+    expect(syncLabel(true, state({ lastError: 'Server tidak menjawab' }))?.kind).toBe('error');
+    expect(syncLabel(true, state())?.text).toBe('Tersinkron');
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
-import { useAuth } from '../../lib/auth/auth-context';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 
 /** The signed-in user's dropdown: Profile, Keranjang (cart overlay) and Log Out. */
 export function UserMenu({ username, onOpenCart }: { username: string; onOpenCart(): void }) {
-  const { signOut } = useAuth();
+  const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -2,13 +2,15 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { Dashboard } from './dashboard';
 
 type Tab = (typeof UI.admin.tabs)[number];
 
 /** The admin area: an in-page menu of five tabs. Only the Dashboard has content so far. */
 export function AdminPage() {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   const [tab, setTab] = useState<Tab>('Dashboard');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
 

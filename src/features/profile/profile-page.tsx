@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CartList } from '../../components/cart-list';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { ProfileForm } from './profile-form';
 import { TransactionsList } from './transactions-list';
 
@@ -17,7 +18,8 @@ export function tabFromPageId(pageId: string | undefined): Tab {
 }
 
 export function ProfilePage() {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   const { pageId } = useParams();
   const navigate = useNavigate();
   const tab = tabFromPageId(pageId);
