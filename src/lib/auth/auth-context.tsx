@@ -58,7 +58,11 @@ export function storedVisitorId(): string | null {
 
 interface AuthProviderProps {
   children: ReactNode;
-  /** Runs when a user is forgotten (sign-out, or the server no longer knows the session): wipe their data. */
+  /**
+   * Runs when a user logs out on this device: wipe their data (shared tablets). Not when the server merely
+   * no longer knows the session (expired, or ended elsewhere): their database then stays, so changes made
+   * offline are pushed when they log in again rather than lost.
+   */
   onSignedOut?(user: AuthUser): Promise<void> | void;
   fetch?: typeof fetch;
 }
@@ -92,11 +96,11 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthPr
     setMsgNot('');
   }, []);
 
-  const forget = useCallback(async () => {
+  const forget = useCallback(async ({ wipe }: { wipe: boolean }) => {
     const previous = userRef.current;
     storeUser(null);
     // Wipe first, so nothing of theirs is on screen or in storage once the app shows signed out.
-    if (previous) await Promise.resolve(onSignedOut?.(previous)).catch((err: unknown) => console.error(err));
+    if (previous && wipe) await Promise.resolve(onSignedOut?.(previous)).catch((err: unknown) => console.error(err));
     setUser(null);
   }, [onSignedOut]);
 
@@ -107,7 +111,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthPr
         const res = await call<{ user: AuthUser }>('/api/auth/me');
         if (cancelled) return;
         if (res.ok && res.data && isAuthUser(res.data.user)) accept(res.data.user);
-        else if (res.status === 401) await forget();
+        else if (res.status === 401) await forget({ wipe: false });
       } catch (err) {
         if (!(err instanceof NetworkError)) console.error(err);
       } finally {
@@ -168,7 +172,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthPr
       // Offline: the session cookie stays on the server, but this device forgets the user anyway.
       if (!(err instanceof NetworkError)) console.error(err);
     }
-    await forget();
+    await forget({ wipe: true });
   }, [call, fail, forget]);
 
   const value = useMemo<AuthState>(

@@ -1,0 +1,60 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertProvider } from '../../components/alert-bar';
+import { AuthProvider, useAuth } from './auth-context';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const SARI = { uid: 'sari00001', email: 'sari@contoh.id', username: 'sari', admin: false };
+const json = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let auth: ReturnType<typeof useAuth>;
+function Probe() {
+  auth = useAuth();
+  return <p>{auth.loading ? 'Wait' : (auth.user?.username ?? 'keluar')}</p>;
+}
+
+function renderAuth(answer: (url: string) => Response | Promise<Response>) {
+  const onSignedOut = vi.fn();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
+  render(
+    <AlertProvider>
+      <AuthProvider fetch={fetchMock as unknown as typeof fetch} onSignedOut={onSignedOut}>
+        <Probe />
+      </AuthProvider>
+    </AlertProvider>,
+  );
+  return { onSignedOut, fetchMock };
+}
+
+describe('auth context', () => {
+  it('when a remembered user opens the app offline, then they are signed in at once', async () => {
+    localStorage.setItem('jepret.user', JSON.stringify(SARI));
+    renderAuth(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(screen.getByText('sari')).toBeInTheDocument();
+    await waitFor(() => expect(auth.loading).toBe(false));
+    expect(screen.getByText('sari')).toBeInTheDocument();
+  });
+
+  it('when the server no longer knows the session, then the user is signed out but their data is kept', async () => {
+    localStorage.setItem('jepret.user', JSON.stringify(SARI));
+    const { onSignedOut } = renderAuth(() => json(401, { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' }));
+    await screen.findByText('keluar');
+    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem('jepret.user')).toBeNull();
+  });
+
+  it('when the user logs out, then the server is told and their data on this device is wiped', async () => {
+    localStorage.setItem('jepret.user', JSON.stringify(SARI));
+    const { onSignedOut, fetchMock } = renderAuth((url) => (url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { user: SARI })));
+    await waitFor(() => expect(auth.loading).toBe(false));
+    await act(() => auth.signOut());
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/logout')).toBe(true);
+    expect(onSignedOut).toHaveBeenCalledWith(SARI);
+    expect(screen.getByText('keluar')).toBeInTheDocument();
+  });
+});
