@@ -213,6 +213,9 @@ describe('offline writes', () => {
     await page.getByRole('button', { name: 'Mengerti' }).click();
     const chip = nav(page).getByRole('status');
     await expect.poll(() => chip.innerText()).toBe('Offline · 1 perubahan menunggu');
+    // Still offline, a reload keeps both the change and the count of what waits.
+    await page.reload();
+    await expect.poll(() => chip.innerText(), { timeout: 20_000 }).toBe('Offline · 1 perubahan menunggu');
 
     await app.restart();
     await page.context().setOffline(false);

@@ -5,6 +5,7 @@
  * Each account gets its own database ('jepret-<uid>'), visitors share 'jepret'. Signing out removes the
  * account's database (shared tablets), and switching account never mixes two people's carts.
  */
+import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
 import type { JepretDatabase } from './database';
 
@@ -133,7 +134,17 @@ export async function wipeUserDatabase(uid: string): Promise<void> {
   } catch (err) {
     console.error(err);
   }
+  forgetPendingCounts(databaseName(uid));
   if (wasOpen) void openDatabase();
+}
+
+/** The pending-change counts the replication kept for a database that is now gone. */
+function forgetPendingCounts(database: string): void {
+  const prefix = pendingKey(database, '');
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(prefix)) localStorage.removeItem(key);
+  }
 }
 
 /** Ask the replication to pull now (e.g. after signing in). */

@@ -8,6 +8,7 @@ import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { CollectionName } from '../../domain/schemas';
 import { openEventStream, type EventStream } from './event-stream';
+import { pendingKey } from './pending-key';
 
 export interface RefusedWrite {
   collection: CollectionName;
@@ -37,6 +38,8 @@ export interface SyncOptions {
   retryTime?: number;
   /** Let only one browser tab replicate (needs RxDB's leader-election plugin). */
   waitForLeadership?: boolean;
+  /** Where the pending-change counts are kept across reloads; localStorage by default. */
+  storage?: PendingStorage | null;
 }
 
 export interface SyncHandle {
@@ -50,9 +53,42 @@ export interface SyncHandle {
   stop(): Promise<void>;
 }
 
-export interface Checkpoint {
-  seq: string;
+/** The server's position for this client: opaque here (docs/sync-checkpoints.md). */
+export type Checkpoint = { seq: string } | { change: number | string };
+
+/** Key/value storage for the pending-change counts (localStorage in the browser). */
+type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * Which local documents still wait for a push, kept across reloads: after an offline reload the user
+ * must still be told, and warned before Log Out wipes them.
+ */
+function pendingMap(storage: PendingStorage | null, key: string) {
+  let map = new Map<string, number>();
+  try {
+    const saved: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
+    if (saved && typeof saved === 'object') map = new Map(Object.entries(saved as Record<string, number>));
+  } catch {
+    // A damaged entry only loses the count, never the documents: RxDB still pushes them.
+  }
+  const save = () => {
+    try {
+      if (map.size > 0) storage?.setItem(key, JSON.stringify(Object.fromEntries(map)));
+      else storage?.removeItem(key);
+    } catch {
+      // Storage full or refused: the count stays in memory for this session.
+    }
+  };
+  return { map, save };
 }
+
+const defaultStorage = (): PendingStorage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
 
 type Row = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
 
@@ -100,13 +136,17 @@ export function startSync(opts: SyncOptions): SyncHandle {
   for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
     const stream$ = new Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>();
     streams.set(name, stream$);
-    const mine = new Map<string, number>();
+    const { map: mine, save } = pendingMap(
+      opts.storage === undefined ? defaultStorage() : opts.storage,
+      pendingKey(collection.database.name, name),
+    );
     pending.set(name, mine);
 
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
         if (bulk.isLocal || bulk.context.startsWith('replication-')) return;
         for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
+        save();
         patch({ pending: countPending() });
       }),
     );
@@ -145,6 +185,7 @@ export function startSync(opts: SyncOptions): SyncHandle {
             body: JSON.stringify(payload),
           })) as { conflicts: Array<Record<string, unknown> & { _deleted: boolean }>; refused?: Array<Omit<RefusedWrite, 'collection'>> };
           for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
+          save();
           for (const r of body.refused ?? []) {
             const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
             refused$.next(refusal);
@@ -164,6 +205,8 @@ export function startSync(opts: SyncOptions): SyncHandle {
       replication.error$.subscribe((err) => failed(err)),
     );
   }
+
+  patch({ pending: countPending() });
 
   const resyncAll = () => {
     for (const s of streams.values()) s.next('RESYNC');
