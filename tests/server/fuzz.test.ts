@@ -1,0 +1,99 @@
+/**
+ * Random input at every route a client can reach, as a signed-out visitor, a customer and the admin:
+ * every answer must be a 2xx, or a 4xx JSON `{ error, message }` (`{ error, reason }` under /couch, as CouchDB
+ * answers), never a 5xx, and the server stays up.
+ * The generator is seeded, so a failure names the seed and input that reproduce it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { cartDoc, customDoc, transactionDoc } from './fixtures';
+
+let server: TestServer;
+const clients: Record<string, HttpClient> = {};
+let customerUid = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clients.visitor = new HttpClient(server.url);
+  clients.customer = new HttpClient(server.url);
+  clients.admin = new HttpClient(server.url);
+  customerUid = (await signUp(clients.customer)).uid;
+  await signInAdmin(clients.admin);
+});
+afterAll(() => server.close());
+
+/** mulberry32: small, seeded, good enough to spread inputs. */
+function prng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD_STRINGS = ['', ' ', '_design/x', '_local/y', '__proto__', 'constructor', '../../etc', 'a'.repeat(300), '😀', '\u0000', '<script>', '1e309', '-1', 'null', '{}', 'jne:dhl', 'box|0'];
+
+function value(r: () => number, depth = 0): unknown {
+  const pick = Math.floor(r() * (depth > 2 ? 6 : 9));
+  switch (pick) {
+    case 0: return null;
+    case 1: return r() < 0.5;
+    case 2: return [0, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER, 3374, 99][Math.floor(r() * 7)];
+    case 3: case 4: return ODD_STRINGS[Math.floor(r() * ODD_STRINGS.length)];
+    case 5: return String(Math.floor(r() * 1e6));
+    case 6: return Array.from({ length: Math.floor(r() * 4) }, () => value(r, depth + 1));
+    default: {
+      const keys = ['id', 'userID', 'price', 'qty', 'img', 'items', 'buyStatus', '_deleted', '_attachments', '_rev', 'show', 'quote', 'packaging', 'destination', 'courier', 'weight', 'email', 'password'];
+      const o: Record<string, unknown> = {};
+      for (let i = Math.floor(r() * 5); i > 0; i--) o[keys[Math.floor(r() * keys.length)]!] = value(r, depth + 1);
+      return o;
+    }
+  }
+}
+
+/** A valid document with one field replaced by something random: the inputs nearest to real bugs. */
+function mutated(r: () => number): unknown {
+  const docs = [cartDoc(customerUid), transactionDoc(customerUid), customDoc(customerUid)] as Array<Record<string, unknown>>;
+  const doc = { ...docs[Math.floor(r() * docs.length)]!, _deleted: false };
+  const keys = Object.keys(doc);
+  doc[keys[Math.floor(r() * keys.length)]!] = value(r);
+  return doc;
+}
+
+const COLLECTIONS = ['goods', 'carts', 'transactions', 'custom', 'users'];
+const routes: Array<(r: () => number) => [string, string, unknown]> = [
+  (r) => ['POST', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/push`, [{ assumedMasterState: r() < 0.3 ? value(r) : undefined, newDocumentState: r() < 0.5 ? mutated(r) : value(r) }]],
+  (r) => ['POST', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/push`, value(r)],
+  (r) => ['GET', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/pull?checkpoint=${encodeURIComponent(JSON.stringify(value(r)))}&limit=${encodeURIComponent(String(value(r)))}`, undefined],
+  (r) => ['POST', '/api/auth/signup', value(r)],
+  (r) => ['POST', '/api/auth/login', value(r)],
+  (r) => ['POST', '/api/ongkos', value(r)],
+  (r) => ['GET', `/api/kota/${encodeURIComponent(String(value(r)))}`, undefined],
+  (r) => ['GET', `/api/kecamatan/${encodeURIComponent(String(value(r)))}`, undefined],
+  (r) => {
+    const db = ['goods', 'carts', 'accounts', '_users', '_replicator', 'nope', '_all_dbs', ''][Math.floor(r() * 8)];
+    const rest = ['', '/_all_docs', '/_changes?filter=a/b', '/_changes?since=' + encodeURIComponent(String(value(r))), '/_find', '/_bulk_docs', '/_design/x', '/_index', '/_revs_diff', '/1', '/_local/x', '/_compact'][Math.floor(r() * 12)];
+    const method = ['GET', 'POST', 'PUT', 'DELETE'][Math.floor(r() * 4)]!;
+    return [method, `/couch/${db}${rest}`, method === 'GET' || method === 'DELETE' ? undefined : value(r)];
+  },
+];
+
+describe('fuzz', () => {
+  it.each([1, 2, 3, 4, 5])('when 400 random requests arrive (seed %i), then none is answered 5xx or without a JSON error', async (seed) => {
+    const r = prng(seed);
+    const who = Object.keys(clients);
+    for (let i = 0; i < 400; i++) {
+      const [method, path, body] = routes[Math.floor(r() * routes.length)]!(r);
+      const client = clients[who[Math.floor(r() * who.length)]!]!;
+      const res = await client.request(method, path, body);
+      const context = `seed ${seed} #${i}: ${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status}`;
+      expect(res.status, context).toBeLessThan(500);
+      // /couch speaks CouchDB's own error shape ({ error, reason }) so standard tools understand it.
+      const shape = path.startsWith('/couch') ? { error: expect.any(String) } : { error: expect.any(String), message: expect.any(String) };
+      if (res.status >= 400) expect(res.body, context).toMatchObject(shape);
+    }
+    expect((await clients.visitor!.get('/api/health')).status).toBe(200);
+  });
+});
