@@ -56,7 +56,7 @@ function value(r: () => number, depth = 0): unknown {
 /** A valid document with one field replaced by something random: the inputs nearest to real bugs. */
 function mutated(r: () => number): unknown {
   const docs = [cartDoc(customerUid), transactionDoc(customerUid), customDoc(customerUid)] as Array<Record<string, unknown>>;
-  const doc = { ...docs[Math.floor(r() * docs.length)]!, _deleted: false };
+  const doc: Record<string, unknown> = { ...docs[Math.floor(r() * docs.length)]!, _deleted: false };
   const keys = Object.keys(doc);
   doc[keys[Math.floor(r() * keys.length)]!] = value(r);
   return doc;
