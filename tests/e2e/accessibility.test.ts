@@ -4,22 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type RunningApp, launchBrowser, startApp, uniqueEmail } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, appAndBrowser, logInWithForm, signUpInForm, uniqueEmail } from './harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.cleanup();
-});
+const suite = appAndBrowser();
 
 interface Violation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }
 
@@ -45,10 +36,10 @@ async function settle(page: Page, url: string, ready: string) {
 
 describe('accessibility', () => {
   it('when a visitor opens the landing page, products, tutorial, login and sign-up, then axe finds no serious violation', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await (await suite.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const problems: Record<string, string[]> = {};
     for (const [path, ready] of [['/', 'main'], ['/products', 'article'], ['/tutorial', 'main'], ['/login', 'form'], ['/signUp', 'form']] as const) {
-      await settle(page, `${app.url}${path}`, ready);
+      await settle(page, `${suite.app.url}${path}`, ready);
       const found = await audit(page);
       if (found.length) problems[path] = found;
     }
@@ -57,30 +48,20 @@ describe('accessibility', () => {
   });
 
   it('when a customer opens their profile tabs and the admin the dashboard, then axe finds no serious violation', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await (await suite.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const email = uniqueEmail('a11y');
-    await page.goto(`${app.url}/signUp`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('Rahasia123');
-    await page.getByLabel('Nomor WhatsApp').fill('081234567890');
-    await page.getByLabel('Alamat').fill('Jl. Pandanaran 5');
-    await page.getByRole('button', { name: 'Daftar' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
     const problems: Record<string, string[]> = {};
     for (const path of ['/profile', '/profile/transaksi', '/profile/keranjang']) {
-      await settle(page, `${app.url}${path}`, 'main');
+      await settle(page, `${suite.app.url}${path}`, 'main');
       const found = await audit(page);
       if (found.length) problems[path] = found;
     }
     await page.context().close();
 
-    const admin = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
-    await admin.goto(`${app.url}/login`);
-    await admin.getByLabel('E-mail').fill(ADMIN.email);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Masuk' }).click();
-    await admin.waitForURL(`${app.url}/`);
-    await settle(admin, `${app.url}/admin`, 'main');
+    const admin = await (await suite.browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+    await logInWithForm(admin, suite.app.url, ADMIN.email, ADMIN.password);
+    await settle(admin, `${suite.app.url}/admin`, 'main');
     const found = await audit(admin);
     if (found.length) problems['/admin'] = found;
     expect(problems).toEqual({});

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ADMIN = { email: 'owner@jepret.test', password: 'Pemilik123' };
@@ -109,4 +110,41 @@ export async function waitForServiceWorker(page: Page, timeoutMs = 60_000): Prom
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/**
+ * One running app and one Chromium for a test file: started before its tests, closed after them.
+ * Read `.app` and `.browser` inside tests (they exist once `beforeAll` has run).
+ */
+export function appAndBrowser(): { readonly app: RunningApp; readonly browser: Browser } {
+  const state = {} as { app: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    state.app = await startApp();
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.app?.cleanup();
+  });
+  return state;
+}
+
+/** Signs up through the form, as a customer would, and waits for the landing page. */
+export async function signUpInForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/signUp`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Nomor WhatsApp').fill('081234567890');
+  await page.getByLabel('Alamat').fill('Jl. Pandanaran No. 5, Semarang');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Logs in through the form and waits for the landing page. */
+export async function logInWithForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.waitForURL(`${baseUrl}/`);
 }

@@ -1,27 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type RunningApp, launchBrowser, launchPersistent, startApp, uniqueEmail, waitForServiceWorker } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, appAndBrowser, launchPersistent, logInWithForm, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.cleanup();
-});
+const suite = appAndBrowser();
 
 /** Messages the browser printed that mean the app broke its own rules (CSP) or crashed. */
 const browserProblems: string[] = [];
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) browserProblems.push(m.text());
@@ -32,23 +22,8 @@ async function newPage(): Promise<Page> {
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigasi utama' });
 
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/signUp`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Nomor WhatsApp').fill('081234567890');
-  await page.getByLabel('Alamat').fill('Jl. Pandanaran No. 5, Semarang');
-  await page.getByRole('button', { name: 'Daftar' }).click();
-  await page.waitForURL(`${app.url}/`);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await page.waitForURL(`${app.url}/`);
-}
+const signUp = (page: Page, email: string, password: string) => signUpInForm(page, suite.app.url, email, password);
+const logIn = (page: Page, email: string, password: string) => logInWithForm(page, suite.app.url, email, password);
 
 async function logOut(page: Page, username: string) {
   await nav(page).getByRole('button', { name: username }).click();
@@ -60,13 +35,13 @@ describe('layout', () => {
   it('when a visitor opens /login, /signUp or /admin, then the navigation and footer are hidden; elsewhere they show', async () => {
     const page = await newPage();
     for (const route of ['/login', '/signUp', '/admin']) {
-      await page.goto(`${app.url}${route}`);
+      await page.goto(`${suite.app.url}${route}`);
       await page.waitForLoadState('networkidle');
       expect(await nav(page).count(), route).toBe(0);
       expect(await page.locator('footer').count(), route).toBe(0);
     }
     for (const route of ['/', '/products', '/tutorial']) {
-      await page.goto(`${app.url}${route}`);
+      await page.goto(`${suite.app.url}${route}`);
       await expect.poll(() => nav(page).count(), { message: route }).toBe(1);
       expect(await page.locator('footer').count(), route).toBe(1);
     }
@@ -75,7 +50,7 @@ describe('layout', () => {
 
   it('when the landing page opens, then the hero and its order button to /products are there', async () => {
     const page = await newPage();
-    await page.goto(app.url);
+    await page.goto(suite.app.url);
     await expect.poll(() => page.getByText('CETAK FOTO POLAROID').first().isVisible()).toBe(true);
     const orderLinks = page.locator('main a[href="/products"]');
     expect(await orderLinks.count()).toBeGreaterThan(0);
@@ -87,21 +62,21 @@ describe('guards', () => {
   it('when a signed-out visitor opens /profile, /checkout or /admin, then they land on /login', async () => {
     const page = await newPage();
     for (const route of ['/profile', '/profile/transaksi', '/checkout', '/admin']) {
-      await page.goto(`${app.url}${route}`);
-      await page.waitForURL(`${app.url}/login`, { timeout: 15_000 });
+      await page.goto(`${suite.app.url}${route}`);
+      await page.waitForURL(`${suite.app.url}/login`, { timeout: 15_000 });
     }
     await page.context().close();
   });
 
   it('when a signed-out visitor presses Masukkan Keranjang or Beli, then they are sent to /login', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/products`);
+    await page.goto(`${suite.app.url}/products`);
     const card = page.locator('article').filter({ hasText: 'Bingkai Kayu' });
     await card.getByRole('button', { name: 'Masukkan Keranjang' }).click();
-    await page.waitForURL(`${app.url}/login`);
-    await page.goto(`${app.url}/products`);
+    await page.waitForURL(`${suite.app.url}/login`);
+    await page.goto(`${suite.app.url}/products`);
     await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Beli' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${suite.app.url}/login`);
     await page.context().close();
   });
 
@@ -109,13 +84,13 @@ describe('guards', () => {
     const page = await newPage();
     const email = uniqueEmail('pelanggan');
     await signUp(page, email, 'Rahasia123');
-    await page.goto(`${app.url}/admin`);
-    await page.waitForURL(`${app.url}/`);
+    await page.goto(`${suite.app.url}/admin`);
+    await page.waitForURL(`${suite.app.url}/`);
     await logOut(page, email.split('@')[0]!);
     await logIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${suite.app.url}/admin`);
     await expect.poll(() => page.getByRole('button', { name: 'Pesanan' }).or(page.getByRole('tab', { name: 'Pesanan' })).count()).toBeGreaterThan(0);
-    expect(page.url()).toBe(`${app.url}/admin`);
+    expect(page.url()).toBe(`${suite.app.url}/admin`);
     await page.context().close();
   });
 });
@@ -133,7 +108,7 @@ describe('a customer, end to end', () => {
     await logIn(page, email, 'Rahasia123');
     await expect.poll(() => nav(page).getByRole('button', { name: username }).count()).toBe(1);
 
-    await page.goto(`${app.url}/products`);
+    await page.goto(`${suite.app.url}/products`);
     const titles = ['Bingkai Kayu', 'Gantungan Kunci', 'Akrilik Stand'];
     for (const title of titles) {
       await expect.poll(() => page.locator('article').filter({ hasText: title }).count(), { timeout: 20_000 }).toBe(1);
@@ -158,7 +133,7 @@ describe('a customer, end to end', () => {
     await signUp(page, email, 'Rahasia123');
     await logOut(page, email.split('@')[0]!);
 
-    await page.goto(`${app.url}/signUp`);
+    await page.goto(`${suite.app.url}/signUp`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('Rahasia123');
     await page.getByLabel('Nomor WhatsApp').fill('081234567890');
@@ -167,7 +142,7 @@ describe('a customer, end to end', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('sudah terdaftar');
     expect(await page.getByLabel('Alamat').inputValue()).toBe('Jl. Kota Lama 1');
 
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('SalahSekali1');
     await page.getByRole('button', { name: 'Masuk' }).click();
@@ -183,12 +158,12 @@ describe('installable', () => {
     const context = await launchPersistent(dir);
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(app.url);
+      await page.goto(suite.app.url);
       await waitForServiceWorker(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
-      const manifest = await (await fetch(`${app.url}/manifest.webmanifest`)).json();
+      const manifest = await (await fetch(`${suite.app.url}/manifest.webmanifest`)).json();
       const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
       expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     } finally {
@@ -203,7 +178,7 @@ describe('offline writes', () => {
     const page = await newPage();
     const email = uniqueEmail('offline');
     await signUp(page, email, 'Rahasia123');
-    await page.goto(`${app.url}/products`);
+    await page.goto(`${suite.app.url}/products`);
     await expect.poll(() => page.locator('article').filter({ hasText: 'Gantungan Kunci' }).count(), { timeout: 20_000 }).toBe(1);
     await waitForServiceWorker(page);
 
@@ -217,13 +192,13 @@ describe('offline writes', () => {
     await page.reload();
     await expect.poll(() => chip.innerText(), { timeout: 20_000 }).toBe('Offline · 1 perubahan menunggu');
 
-    await app.restart();
+    await suite.app.restart();
     await page.context().setOffline(false);
     await page.locator('article').filter({ hasText: 'Akrilik Stand' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
     await page.getByRole('button', { name: 'Mengerti' }).click();
 
     const serverCart = async () => {
-      const res = await page.request.get(`${app.url}/api/sync/carts/pull?limit=100`);
+      const res = await page.request.get(`${suite.app.url}/api/sync/carts/pull?limit=100`);
       const body = (await res.json()) as { documents: Array<{ name: string; _deleted: boolean }> };
       return body.documents.filter((d) => !d._deleted).map((d) => d.name).sort();
     };
@@ -239,13 +214,13 @@ describe('two tabs on one device', () => {
     const email = uniqueEmail('duatab');
     await signUp(page, email, 'Rahasia123');
     const other = await page.context().newPage();
-    await other.goto(`${app.url}/profile/keranjang`);
-    await page.goto(`${app.url}/products`);
+    await other.goto(`${suite.app.url}/profile/keranjang`);
+    await page.goto(`${suite.app.url}/products`);
     await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
     await page.getByRole('button', { name: 'Mengerti' }).click();
     await expect.poll(() => other.getByText('Bingkai Kayu').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const pull = async () => {
-      const res = await page.request.get(`${app.url}/api/sync/carts/pull?limit=100`);
+      const res = await page.request.get(`${suite.app.url}/api/sync/carts/pull?limit=100`);
       return ((await res.json()) as { documents: Array<{ name: string }> }).documents.map((d) => d.name);
     };
     await expect.poll(pull, { timeout: 20_000 }).toEqual(['Bingkai Kayu']);

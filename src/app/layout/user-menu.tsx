@@ -60,30 +60,23 @@ export function UserMenu({ username, onOpenCart }: { username: string; onOpenCar
               {UI.nav.profile}
             </Link>
           </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                onOpenCart();
-              }}
-            >
-              {UI.nav.cart}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                void signOut();
-              }}
-            >
-              {UI.nav.logout}
-            </button>
-          </li>
+          {[
+            { label: UI.nav.cart, act: onOpenCart },
+            { label: UI.nav.logout, act: () => void signOut() },
+          ].map(({ label, act }) => (
+            <li role="none" key={label}>
+              <button
+                role="menuitem"
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  act();
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
       )}
     </div>

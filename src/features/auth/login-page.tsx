@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
+import { AuthPage } from './auth-page';
 
 export function LoginPage() {
   const { signIn } = useAuth();
@@ -18,11 +19,7 @@ export function LoginPage() {
   };
 
   return (
-    <div className="auth-page">
-      <Link to="/" className="brand auth-brand">
-        <img src="/assets/logo.svg" alt="" width={40} height={40} />
-        <span>Jepret</span>
-      </Link>
+    <AuthPage>
       <form className="auth-form card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>{UI.auth.loginTitle}</h1>
         <label htmlFor="login-email">{UI.auth.email}</label>
@@ -42,7 +39,7 @@ export function LoginPage() {
           {UI.auth.noAccount} <Link to="/signUp">{UI.auth.toSignUp}</Link>
         </p>
       </form>
-    </div>
+    </AuthPage>
   );
 }
 

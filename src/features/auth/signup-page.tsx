@@ -4,6 +4,7 @@ import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
 import { useAuth } from '../../lib/auth/auth-context';
+import { AuthPage } from './auth-page';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
 const CHECKS: Record<Field, (v: string) => Check> = {
@@ -69,11 +70,7 @@ export function SignUpPage() {
   };
 
   return (
-    <div className="auth-page">
-      <Link to="/" className="brand auth-brand">
-        <img src="/assets/logo.svg" alt="" width={40} height={40} />
-        <span>Jepret</span>
-      </Link>
+    <AuthPage>
       <form className="auth-form card" onSubmit={(e) => void onSubmit(e)}>
         <h1>{UI.auth.signUpTitle}</h1>
         {field('email', 'email', 'email')}
@@ -87,6 +84,6 @@ export function SignUpPage() {
           {UI.auth.haveAccount} <Link to="/login">{UI.auth.toLogin}</Link>
         </p>
       </form>
-    </div>
+    </AuthPage>
   );
 }
