@@ -40,16 +40,27 @@ export async function normalize(
   next: ClientDoc,
 ): Promise<Normalized> {
   if (next._deleted || (actor.admin && master)) return { ok: true, doc: next };
+  const dated = withPlausibleDate(next, master);
   switch (collection) {
     case 'carts':
-      return normalizeCart(goods, next);
+      return normalizeCart(goods, dated);
     case 'transactions':
-      return normalizeTransaction(config, goods, actor, next);
+      return normalizeTransaction(config, goods, actor, dated);
     case 'custom':
-      return normalizeCustom(next);
+      return normalizeCustom(dated);
     default:
       return { ok: true, doc: next };
   }
+}
+
+/**
+ * The date a document was made is the device's (an order drafted offline keeps the moment it was placed),
+ * but never a moment in the future, and it never changes once stored.
+ */
+function withPlausibleDate(next: ClientDoc, master: ClientDoc | null): ClientDoc {
+  if (typeof next.createdAt !== 'number') return next;
+  const createdAt = master && typeof master.createdAt === 'number' ? master.createdAt : Math.min(next.createdAt, Date.now());
+  return { ...next, createdAt };
 }
 
 interface PricedLine {

@@ -267,6 +267,12 @@ describe('server prices', () => {
     }
   });
 
+  it('when an order is dated in the future, then it is dated now', async () => {
+    const order = transactionDoc(uid.customer, { createdAt: Date.now() + 365 * 24 * 3600 * 1000 });
+    await pushOk(c.customer, 'transactions', [order]);
+    expect((await current('transactions', order.id)).createdAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('when a custom order says price 1, then price and qty follow the image counts', async () => {
     const doc = customDoc(visitorId, { price: 1, qty: 99 });
     await pushOk(c.visitor, 'custom', [doc]);
