@@ -72,3 +72,10 @@ export function clampQty(qty: number): number {
 }
 export const isValidQty = (qty: unknown): qty is number =>
   typeof qty === 'number' && Number.isInteger(qty) && qty >= QTY_MIN && qty <= QTY_MAX;
+
+/** Units an order takes from each product's stock (lines carry their charged units as qty). */
+export function unitsByProduct(lines: ReadonlyArray<{ produkID: string; qty: number }>): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.produkID, (units.get(l.produkID) ?? 0) + l.qty);
+  return units;
+}

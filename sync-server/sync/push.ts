@@ -5,10 +5,12 @@
  */
 import { checkWrite, readView, sameFields, type Actor } from '../../src/domain/access';
 import { MESSAGES, type MessageCode } from '../../src/domain/messages';
-import type { CollectionName, GoodsDoc } from '../../src/domain/schemas';
+import { unitsByProduct } from '../../src/domain/pricing';
+import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { normalize, type GoodsLookup } from './normalize';
+import type { StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
 
 export const PUSH_MAX_ROWS = 200;
@@ -42,13 +44,28 @@ function goodsLookup(store: Store): GoodsLookup {
 const sameState = (a: Record<string, unknown>, b: ClientDoc): boolean =>
   (a._deleted === true) === b._deleted && sameFields(a, b);
 
-export async function push(config: Config, store: Store, actor: Actor, collection: CollectionName, rows: unknown[]): Promise<PushResult> {
+/** What a write does to stock: units taken before it (given back if it fails), units to give back after it. */
+interface StockEffect {
+  taken: Map<string, number> | null;
+  release: Map<string, number> | null;
+}
+
+const orderUnits = (doc: ClientDoc): Map<string, number> => unitsByProduct(doc.items as OrderLine[]);
+
+export async function push(
+  config: Config,
+  store: Store,
+  stock: StockKeeper,
+  actor: Actor,
+  collection: CollectionName,
+  rows: unknown[],
+): Promise<PushResult> {
   const result: PushResult = { conflicts: [], refused: [] };
   const rowDocs = rows.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
   const ids = rowDocs.map((r) => (r.newDocumentState as { id?: unknown } | undefined)?.id).filter((id): id is string => typeof id === 'string');
   const masters = await store.getMany(collection, ids.filter((id) => !id.startsWith('_')));
   const goods = goodsLookup(store);
-  const writes: Array<WriteRequest & { visible: ClientDoc | null }> = [];
+  const writes: Array<WriteRequest & StockEffect> = [];
   const pending = new Set<string>();
 
   /** A refused row: its reason, and the state the writer's copy must revert to. */
@@ -92,11 +109,29 @@ export async function push(config: Config, store: Store, actor: Actor, collectio
       refuse(normalized.code, own, visible);
       continue;
     }
+    const effect: StockEffect = { taken: null, release: null };
+    if (collection === 'transactions') {
+      const placing = !next._deleted && (!master || master._deleted);
+      if (placing) {
+        effect.taken = orderUnits(normalized.doc);
+        const reserved = await stock.take(effect.taken);
+        if (!reserved.ok) {
+          refuse(reserved.code, own, visible);
+          continue;
+        }
+      } else if (master && !master._deleted && next._deleted && master.buyStatus === 0) {
+        effect.release = orderUnits(master);
+      }
+    }
     pending.add(next.id);
-    writes.push({ doc: normalized.doc, rev: stored?._rev, visible });
+    writes.push({ doc: normalized.doc, rev: stored?._rev, ...effect });
   }
 
   const written = await store.write(collection, writes);
+  for (const [i, w] of writes.entries()) {
+    const effect = written[i]?.ok ? w.release : w.taken;
+    if (effect) await stock.give(effect);
+  }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {
     // Someone else wrote in between (409): hand back the fresh master.

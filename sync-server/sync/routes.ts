@@ -7,6 +7,7 @@ import { clientView, type ClientDoc, type Store } from '../data-access/store';
 
 import { HttpError } from '../errors';
 import { push, PUSH_MAX_ROWS } from './push';
+import { StockKeeper } from './stock';
 import type { ChangeHub } from './stream';
 
 export const PULL_DEFAULT_LIMIT = 100;
@@ -56,6 +57,7 @@ export function createSyncRouter(
   actorOf: (req: Request) => Promise<Actor>,
 ): Router {
   const router = Router();
+  const stock = new StockKeeper(store);
 
   router.get('/stream', async (req, res) => {
     hub.open(res, await actorOf(req));
@@ -86,7 +88,7 @@ export function createSyncRouter(
     const collection = collectionOf(req);
     const rows = req.body as unknown;
     if (!Array.isArray(rows) || rows.length > PUSH_MAX_ROWS) throw new HttpError(400, 'bad_request');
-    res.json(await push(config, store, await actorOf(req), collection, rows));
+    res.json(await push(config, store, stock, await actorOf(req), collection, rows));
   });
 
   return router;

@@ -1,0 +1,77 @@
+/** Stock follows orders (server-side): placing takes units, cancelling an unpaid order gives them back. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { transactionDoc } from './fixtures';
+
+let server: TestServer;
+let admin: HttpClient;
+let sari: HttpClient;
+let budi: HttpClient;
+const uid = { sari: '', budi: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url);
+  sari = new HttpClient(server.url);
+  budi = new HttpClient(server.url);
+  await signInAdmin(admin);
+  uid.sari = (await signUp(sari)).uid;
+  uid.budi = (await signUp(budi)).uid;
+});
+afterAll(() => server.close());
+
+const product = async (id: string) => (await pullAll(admin, 'goods', 1000)).docs.find((d) => d.id === id);
+const stockOf = async (id: string) => (await product(id)).qty as number;
+async function setStock(id: string, qty: number) {
+  const master = await product(id);
+  const res = await pushChange(admin, 'goods', master, { ...master, qty });
+  expect(res.body).toEqual({ conflicts: [], refused: [] });
+}
+const line = (produkID: string, qty: number) => ({ produkID, name: 'x', qty, img: [], packaging: '', weight: 0, price: 0 });
+
+describe('stock', () => {
+  it('when a customer orders 2 frames and cancels while unpaid, then the stock goes down by 2 and back', async () => {
+    const before = await stockOf('2');
+    const order = transactionDoc(uid.sari);
+    expect((await pushNew(sari, 'transactions', [order])).body.refused).toEqual([]);
+    expect(await stockOf('2')).toBe(before - 2);
+
+    const { docs } = await pullAll(sari, 'transactions');
+    const mine = docs.find((d) => d.id === order.id);
+    expect((await pushChange(sari, 'transactions', mine, { ...mine, _deleted: true })).body.refused).toEqual([]);
+    expect(await stockOf('2')).toBe(before);
+  });
+
+  it('when an order wants more than the stock, then out_of_stock and nothing is taken, not even the lines that fit', async () => {
+    await setStock('3', 3);
+    const framesBefore = await stockOf('2');
+    const order = transactionDoc(uid.sari, { items: [line('2', 1), line('3', 4)] });
+    const res = await pushNew(sari, 'transactions', [order]);
+    expect(res.body.refused).toEqual([{ id: order.id, error: 'out_of_stock', message: 'Stok produk tidak mencukupi.' }]);
+    expect(await stockOf('3')).toBe(3);
+    expect(await stockOf('2')).toBe(framesBefore);
+  });
+
+  it('when an order is paid and then deleted by the admin, then its units stay sold', async () => {
+    await setStock('4', 10);
+    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
+    await pushNew(budi, 'transactions', [order]);
+    const placed = (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === order.id);
+    await pushChange(admin, 'transactions', placed, { ...placed, buyStatus: 1 });
+    const paid = (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === order.id);
+    expect((await pushChange(admin, 'transactions', paid, { ...paid, _deleted: true })).body.refused).toEqual([]);
+    expect(await stockOf('4')).toBe(7);
+  });
+
+  it('when two customers race for the last 5 key rings with 10 orders of 1, then exactly 5 are placed and the stock ends at 0', async () => {
+    await setStock('3', 5);
+    const orders = Array.from({ length: 10 }, (_, i) => {
+      const [client, owner] = i % 2 === 0 ? [sari, uid.sari] : [budi, uid.budi];
+      return pushNew(client, 'transactions', [transactionDoc(owner, { items: [line('3', 1)] })]);
+    });
+    const results = await Promise.all(orders);
+    const refused = results.flatMap((r) => r.body.refused.map((x: { error: string }) => x.error));
+    expect(refused).toEqual(Array(5).fill('out_of_stock'));
+    expect(await stockOf('3')).toBe(0);
+  });
+});
