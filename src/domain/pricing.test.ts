@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUBBLE_WRAP_FEE, CUSTOM_SERVICE_FEE, clampQty, customPrice, isValidQty, linePrice, orderTotal,
-  packagingText, parsePackaging, totalWeight,
+  packagingText, parsePackaging, totalWeight, unitsByProduct,
 } from './pricing';
 
 describe('packaging', () => {
@@ -58,5 +58,11 @@ describe('weight and quantity', () => {
   it('when a quantity is checked, then only whole numbers 1..99 pass', () => {
     expect([1, 99].every(isValidQty)).toBe(true);
     expect([0, 100, 1.5, '3', null].some(isValidQty)).toBe(false);
+  });
+});
+
+describe('stock units', () => {
+  it('when an order has two lines of one product, then its units add up per product', () => {
+    expect(unitsByProduct([{ produkID: '2', qty: 2 }, { produkID: '1', qty: 5 }, { produkID: '2', qty: 1 }])).toEqual(new Map([['2', 3], ['1', 5]]));
   });
 });

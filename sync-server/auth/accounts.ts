@@ -126,3 +126,16 @@ export async function ensureAdmin(store: Store, config: Config, print: (line: st
   });
   if (created) print(`Akun admin dibuat: ${email} / ${password} (simpan sekarang; password ini tidak ditampilkan lagi)`);
 }
+
+/**
+ * The admin removed this customer (their profile): the account goes too, with every open session, so the
+ * e-mail can sign up afresh and nobody signs in to an account without a profile.
+ */
+export async function closeAccount(store: Store, uid: string, email: string): Promise<void> {
+  const account = await findAccount(store, email);
+  if (account && account.uid === uid) {
+    await store.db('accounts').put({ ...(account as unknown as PouchDoc), _deleted: true });
+  }
+  const sessions = await store.db('sessions').find({ selector: { uid }, use_index: 'by-uid', limit: 10_000 });
+  if (sessions.docs.length > 0) await store.db('sessions').bulkDocs(sessions.docs.map((d) => ({ ...d, _deleted: true })));
+}

@@ -83,6 +83,7 @@ export class Store {
       }
     }
     await this.dbs.accounts.createIndex({ index: { fields: ['admin'] }, ddoc: 'by-admin', name: 'by-admin' });
+    await this.dbs.sessions.createIndex({ index: { fields: ['uid'] }, ddoc: 'by-uid', name: 'by-uid' });
   }
 
   async ping(): Promise<boolean> {

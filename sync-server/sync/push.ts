@@ -9,6 +9,7 @@ import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
+import { closeAccount, findAccount } from '../auth/accounts';
 import { normalize, type GoodsLookup } from './normalize';
 import type { StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
@@ -109,6 +110,12 @@ export async function push(
       refuse(normalized.code, own, visible);
       continue;
     }
+    const removingProfile = collection === 'users' && next._deleted && master !== null && !master._deleted;
+    if (removingProfile && (await findAccount(store, String(master.email)))?.admin) {
+      // The shop's own admin account is never removed through sync: nobody could sign in to run the shop.
+      refuse('forbidden', own, visible);
+      continue;
+    }
     const effect: StockEffect = { taken: null, release: null };
     if (collection === 'transactions') {
       const placing = !next._deleted && (!master || master._deleted);
@@ -131,6 +138,7 @@ export async function push(
   for (const [i, w] of writes.entries()) {
     const effect = written[i]?.ok ? w.release : w.taken;
     if (effect) await stock.give(effect);
+    if (written[i]?.ok && collection === 'users' && w.doc._deleted) await closeAccount(store, w.doc.id, String(w.doc.email));
   }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {

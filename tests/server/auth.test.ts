@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -114,5 +114,34 @@ describe('visitor identity', () => {
     client.jar.set('jepret_visitor', 'CST1700000000abcdefgh.forged');
     const res = await client.post('/api/auth/visitor');
     expect(res.body.visitorId).not.toBe('CST1700000000abcdefgh');
+  });
+});
+
+describe('the admin removes a customer', () => {
+  it('when the admin deletes a customer\'s profile, then their sessions end, they cannot log in, and the e-mail can sign up again', async () => {
+    const admin = new HttpClient(server.url);
+    await signInAdmin(admin);
+    const customer = new HttpClient(server.url);
+    const email = `hapus${Date.now()}@contoh.id`;
+    const { uid } = await signUp(customer, email);
+    const profile = (await pullAll(admin, 'users', 1000)).docs.find((d) => d.id === uid);
+
+    const res = await pushChange(admin, 'users', profile, { ...profile, _deleted: true });
+    expect(res.body).toEqual({ conflicts: [], refused: [] });
+
+    expect((await customer.get('/api/auth/me')).status).toBe(401);
+    expect((await new HttpClient(server.url).post('/api/auth/login', { email, password: 'rahasia123' })).status).toBe(401);
+    const again = await new HttpClient(server.url).post('/api/auth/signup', { email, password: 'rahasia123', phone: '081234567890', address: 'Jl. Baru 1' });
+    expect(again.status).toBe(201);
+    expect(again.body.user.uid).not.toBe(uid);
+  });
+
+  it('when the admin deletes the admin\'s own profile, then it is refused', async () => {
+    const admin = new HttpClient(server.url);
+    const { uid } = await signInAdmin(admin);
+    const profile = (await pullAll(admin, 'users', 1000)).docs.find((d) => d.id === uid);
+    const res = await pushChange(admin, 'users', profile, { ...profile, _deleted: true });
+    expect(res.body.refused[0]).toMatchObject({ id: uid, error: 'forbidden' });
+    expect((await admin.get('/api/auth/me')).status).toBe(200);
   });
 });
