@@ -20,6 +20,12 @@ export class AttemptLimiter {
     return { limited: false };
   }
 
+  /** Seconds to wait if `key` is already over its limit (without counting an attempt), else 0. */
+  check(key: string, now = Date.now()): number {
+    const w = this.windows.get(key);
+    return w && w.resetAt > now && w.count >= this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

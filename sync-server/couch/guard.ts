@@ -10,6 +10,7 @@ import { cookies } from '../auth/actor';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { AttemptLimiter } from '../auth/rate-limit';
 
 const BASIC_CACHE_MS = 60_000;
 const CHANGES_FILTERS = new Set(['_doc_ids', '_selector', '_view']);
@@ -18,6 +19,8 @@ const SERVER_PATHS = new Set(['', '_session', '_all_dbs', '_uuids', '_up']);
 export function adminOnly(store: Store) {
   /** Verified Basic headers, by hash: replication sends one per request and scrypt is slow on purpose. */
   const verified = new Map<string, { admin: boolean; until: number }>();
+  /** Wrong Basic passwords count like wrong logins: /couch is no side door for guessing. */
+  const failures = new AttemptLimiter(20);
 
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization;
@@ -25,10 +28,16 @@ export function adminOnly(store: Store) {
       const key = createHash('sha256').update(header).digest('hex');
       let hit = verified.get(key);
       if (!hit || hit.until < Date.now()) {
+        const ip = req.ip ?? '';
+        const limited = failures.check(ip);
+        if (limited) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(limited) });
         const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
         const colon = decoded.indexOf(':');
         const account = colon > 0 ? await checkCredentials(store, decoded.slice(0, colon), decoded.slice(colon + 1)) : null;
-        if (!account) throw new HttpError(401, 'wrong_credentials', { 'WWW-Authenticate': 'Basic realm="Jepret"' });
+        if (!account) {
+          failures.hit(ip);
+          throw new HttpError(401, 'wrong_credentials', { 'WWW-Authenticate': 'Basic realm="Jepret"' });
+        }
         hit = { admin: account.admin, until: Date.now() + BASIC_CACHE_MS };
         if (verified.size > 1000) verified.clear();
         verified.set(key, hit);

@@ -80,3 +80,20 @@ describe('/couch access', () => {
     await remote.close();
   });
 });
+
+describe('/couch and password guessing', () => {
+  it('when one address sends 20 wrong Basic passwords, then further tries get 429, even the right one, until the window ends', async () => {
+    const own = await startTestServer();
+    try {
+      const attempt = (password: string) =>
+        new HttpClient(own.url).request('GET', '/couch/goods/_all_docs', undefined, basic(TEST_ADMIN.email, `${password}`));
+      for (let i = 0; i < 20; i++) expect((await attempt(`salah${i}abc`)).status).toBe(401);
+      const blocked = await attempt(TEST_ADMIN.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toBe('too_many_attempts');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+});
