@@ -24,6 +24,8 @@ function assertOk(check: Check): void {
 export function createAuthRouter(config: Config, store: Store): Router {
   const router = Router();
   const limiter = new AttemptLimiter();
+  /** Many e-mails from one address is guessing too: a wider limit per address alone. */
+  const perAddress = new AttemptLimiter(50);
 
   async function startSession(req: Request, res: import('express').Response, account: Account) {
     const { token } = await createSession(store, { uid: account.uid, admin: account.admin, account: account._id });
@@ -46,10 +48,13 @@ export function createAuthRouter(config: Config, store: Store): Router {
   router.post('/login', async (req, res) => {
     const { email, password } = body(req);
     const key = `${req.ip}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
-    const limit = limiter.hit(key);
-    if (limit.limited) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(limit.retryAfterSec) });
+    const wait = perAddress.check(req.ip ?? '') || (limiter.hit(key).limited ? limiter.check(key) : 0);
+    if (wait > 0) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(wait) });
     const account = await checkCredentials(store, email, password);
-    if (!account) throw new HttpError(401, 'wrong_credentials');
+    if (!account) {
+      perAddress.hit(req.ip ?? '');
+      throw new HttpError(401, 'wrong_credentials');
+    }
     limiter.reset(key);
     await startSession(req, res, account);
     res.json({ user: publicUser(account) });

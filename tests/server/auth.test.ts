@@ -97,6 +97,19 @@ describe('login, me, logout', () => {
     expect(limited.body.error).toBe('too_many_attempts');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('when one IP guesses 50 different e-mails, then the next login from it gets 429, even a right one', async () => {
+    const own = await startTestServer();
+    try {
+      const client = new HttpClient(own.url);
+      for (let i = 0; i < 50; i++) expect((await client.post('/api/auth/login', { email: `orang${i}@contoh.id`, password: 'salah123abc' })).status).toBe(401);
+      const limited = await client.post('/api/auth/login', TEST_ADMIN);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('too_many_attempts');
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });
 
 describe('visitor identity', () => {
