@@ -26,6 +26,7 @@ export const UI = {
     synced: 'Tersinkron',
     pending: (n: number) => `${n} perubahan menunggu`,
     idle: 'Belum tersinkron',
+    otherTab: 'Disinkronkan di tab lain',
   },
   cart: {
     title: 'Keranjang',

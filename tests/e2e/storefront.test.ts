@@ -219,6 +219,9 @@ describe('two tabs on one device', () => {
     await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Masukkan Keranjang' }).click();
     await page.getByRole('button', { name: 'Mengerti' }).click();
     await expect.poll(() => other.getByText('Bingkai Kayu').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // One tab (whichever won the election) replicates; the other follows it through IndexedDB and says so.
+    const chips = () => Promise.all([page, other].map((p) => nav(p).getByRole('status').innerText()));
+    await expect.poll(async () => (await chips()).sort(), { timeout: 20_000 }).toEqual(['Disinkronkan di tab lain', 'Tersinkron']);
     const pull = async () => {
       const res = await page.request.get(`${suite.app.url}/api/sync/carts/pull?limit=100`);
       return ((await res.json()) as { documents: Array<{ name: string }> }).documents.map((d) => d.name);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syncLabel } from './sync-chip';
 
 const state = (over: Partial<NonNullable<Parameters<typeof syncLabel>[1]>> = {}) => ({
-  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, ...over,
+  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, leader: true, ...over,
 });
 
 describe('sync chip', () => {
@@ -15,5 +15,9 @@ describe('sync chip', () => {
     expect(syncLabel(true, state({ pending: 1 }))?.text).toBe('1 perubahan menunggu');
     expect(syncLabel(true, state({ lastError: 'Server tidak menjawab' }))?.kind).toBe('error');
     expect(syncLabel(true, state())?.text).toBe('Tersinkron');
+  });
+  it('when another tab replicates, then this tab says so, or how many changes wait', () => {
+    expect(syncLabel(true, state({ leader: false, lastSyncedAt: null }))).toEqual({ text: 'Disinkronkan di tab lain', kind: 'synced' });
+    expect(syncLabel(true, state({ leader: false, pending: 3 }))?.text).toBe('3 perubahan menunggu');
   });
 });

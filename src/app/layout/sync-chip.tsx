@@ -8,6 +8,8 @@ export function syncLabel(online: boolean, s: ReturnType<typeof useSyncState>): 
   const offline = { text: s && s.pending > 0 ? `${UI.sync.offline} · ${UI.sync.pending(s.pending)}` : UI.sync.offline, kind: 'offline' };
   if (!online) return offline;
   if (!s) return null;
+  // Another tab of the app replicates; this one shows what waits, or that the other tab takes care of it.
+  if (!s.leader) return s.pending > 0 ? { text: UI.sync.pending(s.pending), kind: 'pending' } : { text: UI.sync.otherTab, kind: 'synced' };
   // Not yet answered, nothing failed: still connecting.
   if (!s.online && s.lastSyncedAt === null && !s.lastError) return { text: UI.sync.syncing, kind: 'syncing' };
   if (!s.online) return offline;

@@ -5,7 +5,7 @@ const signOut = vi.fn(async () => undefined);
 let pending = 0;
 vi.mock('./auth-context', () => ({ useAuth: () => ({ signOut }) }));
 vi.mock('../db/database-context', () => ({
-  useSyncState: () => ({ online: false, syncing: false, pending, lastError: null, lastSyncedAt: null }),
+  useSyncState: () => ({ online: false, syncing: false, pending, lastError: null, lastSyncedAt: null, leader: true }),
 }));
 const { useSignOut } = await import('./use-sign-out');
 

@@ -86,6 +86,7 @@ async function startReplication(db: JepretDatabase): Promise<void> {
     if (status.db !== db) return;
     const handle = startSync({
       collections: db.collections as unknown as Parameters<typeof startSync>[0]['collections'],
+      // With the shop open in several tabs, one tab replicates and the others follow through IndexedDB.
       waitForLeadership: true,
       onRefused: (r) => {
         for (const l of refusedListeners) l(r);
@@ -95,7 +96,7 @@ async function startReplication(db: JepretDatabase): Promise<void> {
     sync = { handle, unsubscribe: () => sub.unsubscribe() };
   } catch (err) {
     console.error(err);
-    set({ sync: { online: navigator.onLine, syncing: false, pending: 0, lastError: String(err), lastSyncedAt: null } });
+    set({ sync: { online: navigator.onLine, syncing: false, pending: 0, lastError: String(err), lastSyncedAt: null, leader: true } });
   }
 }
 

@@ -26,6 +26,11 @@ export interface SyncState {
   pending: number;
   lastError: string | null;
   lastSyncedAt: number | null;
+  /**
+   * False while another tab of the app replicates this database (leader election): this tab sees that
+   * tab's results through IndexedDB, and its pending count through localStorage.
+   */
+  leader: boolean;
 }
 
 export interface SyncOptions {
@@ -64,13 +69,18 @@ type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * must still be told, and warned before Log Out wipes them.
  */
 function pendingMap(storage: PendingStorage | null, key: string) {
-  let map = new Map<string, number>();
-  try {
-    const saved: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
-    if (saved && typeof saved === 'object') map = new Map(Object.entries(saved as Record<string, number>));
-  } catch {
-    // A damaged entry only loses the count, never the documents: RxDB still pushes them.
-  }
+  const map = new Map<string, number>();
+  /** Reads the count back (at start, and in a tab that follows another's replication). */
+  const reload = () => {
+    map.clear();
+    try {
+      const saved: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
+      if (saved && typeof saved === 'object') for (const [id, n] of Object.entries(saved)) map.set(id, Number(n));
+    } catch {
+      // A damaged entry only loses the count, never the documents: RxDB still pushes them.
+    }
+  };
+  reload();
   const save = () => {
     try {
       if (map.size > 0) storage?.setItem(key, JSON.stringify(Object.fromEntries(map)));
@@ -79,7 +89,7 @@ function pendingMap(storage: PendingStorage | null, key: string) {
       // Storage full or refused: the count stays in memory for this session.
     }
   };
-  return { map, save };
+  return { map, save, reload };
 }
 
 const defaultStorage = (): PendingStorage | null => {
@@ -102,7 +112,12 @@ function plain(doc: Record<string, unknown>): Record<string, unknown> {
 export function startSync(opts: SyncOptions): SyncHandle {
   const base = (opts.baseUrl ?? '').replace(/\/+$/, '');
   const doFetch: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const state$ = new BehaviorSubject<SyncState>({ online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null });
+  const leaderOnly = opts.waitForLeadership === true;
+  const state$ = new BehaviorSubject<SyncState>({
+    online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null, leader: !leaderOnly,
+  });
+  const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
+  const reloads: Array<() => void> = [];
   const refused$ = new Subject<RefusedWrite>();
   const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>>();
   const replications: SyncHandle['replications'] = {};
@@ -136,15 +151,14 @@ export function startSync(opts: SyncOptions): SyncHandle {
   for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
     const stream$ = new Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>();
     streams.set(name, stream$);
-    const { map: mine, save } = pendingMap(
-      opts.storage === undefined ? defaultStorage() : opts.storage,
-      pendingKey(collection.database.name, name),
-    );
+    const { map: mine, save, reload } = pendingMap(storage, pendingKey(collection.database.name, name));
     pending.set(name, mine);
+    reloads.push(reload);
 
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
-        if (bulk.isLocal || bulk.context.startsWith('replication-')) return;
+        // Only the replicating tab counts: it sees every tab's writes, and it is the one that pushes them.
+        if (!state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
         for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
         save();
         patch({ pending: countPending() });
@@ -212,7 +226,7 @@ export function startSync(opts: SyncOptions): SyncHandle {
     for (const s of streams.values()) s.next('RESYNC');
   };
 
-  const events: EventStream = openEventStream({
+  const openEvents = (): EventStream => openEventStream({
     url: `${base}/api/sync/stream`,
     fetch: (input, init) => doFetch(input, { ...init, credentials: 'include' }),
     onOpen() {
@@ -233,11 +247,32 @@ export function startSync(opts: SyncOptions): SyncHandle {
     },
   });
 
+  let events: EventStream | null = null;
+  let stopped = false;
+  const win = typeof window !== 'undefined' ? window : null;
+  const onStorage = (e: StorageEvent) => {
+    if (state$.value.leader || !e.key?.startsWith('jepret.pending.')) return;
+    for (const reload of reloads) reload();
+    patch({ pending: countPending() });
+  };
+  const database = Object.values(opts.collections)[0]?.database as { waitForLeadership?: () => Promise<boolean> } | undefined;
+  if (leaderOnly && database?.waitForLeadership) {
+    // Only the leader tab holds the event stream too (browsers allow six connections per origin).
+    win?.addEventListener('storage', onStorage);
+    void database.waitForLeadership().then(() => {
+      if (stopped) return;
+      win?.removeEventListener('storage', onStorage);
+      patch({ leader: true });
+      events = openEvents();
+    });
+  } else {
+    events = openEvents();
+  }
+
   const onOnline = () => {
-    events.kick();
+    events?.kick();
     resyncAll();
   };
-  const win = typeof window !== 'undefined' ? window : null;
   win?.addEventListener('online', onOnline);
 
   return {
@@ -249,8 +284,10 @@ export function startSync(opts: SyncOptions): SyncHandle {
       await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
     },
     async stop() {
+      stopped = true;
       win?.removeEventListener('online', onOnline);
-      events.close();
+      win?.removeEventListener('storage', onStorage);
+      events?.close();
       for (const s of subs) s.unsubscribe();
       await Promise.all(Object.values(replications).map((r) => r?.cancel()));
       for (const s of streams.values()) s.complete();
