@@ -4,6 +4,7 @@ import { MESSAGES } from '../domain/messages';
 import { UI } from '../domain/ui-text';
 import { useCart } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
+import { useAlert } from './alert-bar';
 import { Spinner } from './spinner';
 
 interface CartListProps {
@@ -15,6 +16,7 @@ interface CartListProps {
 /** The signed-in user's cart from the local store: tick boxes, remove buttons and the ticked total. */
 export function CartList({ uid, footer }: CartListProps) {
   const { db } = useDatabase();
+  const { showAlert } = useAlert();
   const { docs, loading } = useCart(uid);
   // Items are ticked by default; remember the ones the user unticked.
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
@@ -37,6 +39,7 @@ export function CartList({ uid, footer }: CartListProps) {
       await db?.carts.findOne(id).exec().then((doc) => doc?.remove());
     } catch (err) {
       console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
     }
   };
 

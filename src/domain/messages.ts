@@ -17,6 +17,7 @@ export const MESSAGES = {
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
   address_required: 'Alamat wajib diisi.',
+  username_required: 'Nama wajib diisi.',
   wrong_credentials: 'E-mail atau password salah.',
   too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',
   not_signed_in: 'Silakan masuk terlebih dahulu.',
@@ -41,6 +42,7 @@ export const MESSAGES = {
   custom_contact_required: 'Nama lengkap, e-mail dan nomor WhatsApp wajib diisi.',
   quote_invalid: 'Ongkos kirim tidak valid atau sudah kedaluwarsa. Silakan pilih layanan pengiriman lagi.',
   not_found: 'Data tidak ditemukan.',
+  local_write_failed: 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
   internal: 'Terjadi kesalahan pada server. Coba lagi sebentar lagi.',
   // shipping (ongkos kirim)

@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
+import { checkAddress, checkPhone } from '../../src/domain/validation';
 import type { Config } from '../config';
 import type { ClientDoc } from '../data-access/store';
 import { verifyQuote } from '../shipping/quotes';
@@ -39,6 +40,12 @@ export async function normalize(
   master: ClientDoc | null,
   next: ClientDoc,
 ): Promise<Normalized> {
+  if (collection === 'users' && !next._deleted) {
+    // The same rules as sign-up: a profile edit cannot leave the shop without a name, number or address.
+    const problem = [checkPhone(next.phone), checkAddress(next.address)].find((c) => !c.ok);
+    if (problem && !problem.ok) return fail(problem.code);
+    if (!filled(next.username)) return fail('username_required');
+  }
   if (next._deleted || (actor.admin && master)) return { ok: true, doc: next };
   const dated = withPlausibleDate(next, master);
   switch (collection) {

@@ -196,6 +196,20 @@ describe('push update and delete', () => {
     expect(res.body.conflicts[0]).toMatchObject({ id: theirs.id, _deleted: true });
   });
 
+  it('when a customer empties their address or sets a bad WhatsApp number or no name, then the profile edit is refused', async () => {
+    const { docs } = await pullAll(c.customer, 'users');
+    const me = docs[0];
+    for (const [change, code] of [
+      [{ address: ' ' }, 'address_required'],
+      [{ phone: '123' }, 'phone_invalid'],
+      [{ username: '' }, 'username_required'],
+    ] as const) {
+      const res = await pushChange(c.customer, 'users', me, { ...me, ...change });
+      expect(res.body.refused[0]?.error, JSON.stringify(change)).toBe(code);
+      expect(res.body.conflicts[0]).toMatchObject({ id: me.id, address: me.address, phone: me.phone });
+    }
+  });
+
   it('when a customer hides a product, then admin_only; when the admin does, customers get a deletion', async () => {
     const master = (await pullAll(c.customer, 'goods')).docs.find((d) => d.id === '5');
     expect((await pushChange(c.customer, 'goods', master, { ...master, show: 'hidden' })).body.refused[0].error).toBe('admin_only');

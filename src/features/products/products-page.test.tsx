@@ -72,6 +72,15 @@ describe('products page', () => {
     expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
   });
 
+  it('when the device cannot store the cart item, then a red alert says so and no popup claims success', async () => {
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const card = within(await screen.findByRole('article', { name: 'Bingkai Kayu' }));
+    db.carts.insert = () => Promise.reject(new Error('QuotaExceededError'));
+    await userEvent.click(card.getByRole('button', { name: 'Masukkan Keranjang' }));
+    expect(await screen.findByText('Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.')).toBeInTheDocument();
+    expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
+  });
+
   it('when a customer presses Masukkan Keranjang on the photo print, then no cart item is written and a notice explains', async () => {
     renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
     const card = within(await screen.findByRole('article', { name: 'Foto Polaroid' }));

@@ -7,6 +7,8 @@ import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
+import { openDatabase } from '../../lib/db/db-manager';
+import { MESSAGES } from '../../domain/messages';
 import { useGoods } from '../../lib/db/hooks';
 import { simpleCartItem } from './add-to-cart';
 import { ProductCard } from './product-card';
@@ -22,12 +24,14 @@ export function ProductsPage() {
   const onAddToCart = async (product: GoodsDoc) => {
     if (!user) return navigate('/login');
     if (product.type === PHOTO_PRINT_TYPE) return showAlert(1, UI.products.photoFlowSoon);
-    if (!db) return;
     try {
-      await db.carts.insert(simpleCartItem(user.uid, product));
+      // A click while the local database is still opening waits for it rather than being lost.
+      const local = db ?? (await openDatabase());
+      await local.carts.insert(simpleCartItem(user.uid, product));
       setAdded(true);
     } catch (err) {
       console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
     }
   };
 

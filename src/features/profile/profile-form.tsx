@@ -3,6 +3,7 @@ import { useAlert } from '../../components/alert-bar';
 import { Spinner } from '../../components/spinner';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { MESSAGES } from '../../domain/messages';
 import type { AuthUser } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
 import { useUserDoc } from '../../lib/db/hooks';
@@ -28,6 +29,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       showAlert(1, UI.profile.saved);
     } catch (err) {
       console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
     }
   };
 

@@ -23,6 +23,7 @@ export function TransactionsList({ uid }: { uid: string }) {
       showAlert(1, UI.profile.cancelled);
     } catch (err) {
       console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
     }
   };
 
