@@ -1,0 +1,59 @@
+/**
+ * Photos from the phone to the print (spec sections 3, 5 and 9, DESIGN decision 5): the print's geometry,
+ * what the browser prepares, what the server accepts, and the shape of an uploaded photo's URL.
+ * Shared by the PWA (preparing, cropping) and the server (uploads, order checks, print sheets).
+ */
+
+/** The instant-photo card: 54 x 86 mm (portrait), the photo area above a wide lower border for the caption. */
+export const CARD_MM = { width: 54, height: 86 } as const;
+export const PHOTO_AREA_MM = { left: 4, top: 6, width: 46, height: 62 } as const;
+export const PRINT_DPI = 300;
+/** Width over height of the photo area: the crop's aspect ratio. */
+export const CROP_ASPECT = PHOTO_AREA_MM.width / PHOTO_AREA_MM.height;
+
+export const mmToPx = (mm: number, dpi = PRINT_DPI): number => Math.round((mm / 25.4) * dpi);
+/** Pixels the photo area needs at print resolution (543 x 732). */
+export const PRINT_AREA_PX = { width: mmToPx(PHOTO_AREA_MM.width), height: mmToPx(PHOTO_AREA_MM.height) } as const;
+
+/**
+ * The browser scales a photo so its long side is at most this: about twice the print's long side, so the
+ * customer can zoom the crop to 2x and still print at 300 dpi. A 12-megapixel photo travels as a few hundred KB.
+ */
+export const PREPARED_LONG_SIDE = 1600;
+export const PREPARED_JPEG_QUALITY = 0.85;
+/** Long side of the thumbnails the server makes for lists. */
+export const THUMB_LONG_SIDE = 320;
+
+/** The server refuses bigger uploads (413). Prepared photos are far below it. */
+export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+/** And images wider or taller than this (a decompression bomb is small in bytes). */
+export const UPLOAD_MAX_SIDE = 8000;
+/** Types the server accepts, by their real content (the browser converts HEIC to JPEG first). */
+export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
+
+export const CAPTION_MAX = 60;
+
+/** The customer's crop: a rectangle in percent of the image (0–100), as react-easy-crop reports it. */
+export interface Crop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+/** One photo of an order line or cart item: its uploaded URL (or local reference), crop and caption. */
+export interface PhotoEdit {
+  url: string;
+  crop?: Crop;
+  caption: string;
+}
+
+/** `/images/{y}/{m}/{d}/{seconds}-{random}.{ext}` (spec section 3 plus DESIGN decision 6's random tail). */
+export const PHOTO_URL_PATTERN = '^/images/\\d{4}/\\d{2}/\\d{2}/\\d{9,11}-[a-z0-9]{8,16}\\.(jpg|png|webp)$';
+const photoUrl = new RegExp(PHOTO_URL_PATTERN);
+export const isPhotoUrl = (url: unknown): url is string => typeof url === 'string' && photoUrl.test(url);
+
+/** A photo still waiting in the device's outbox is named `local:{id}` until its upload gives it a URL. */
+export const LOCAL_PHOTO_PREFIX = 'local:';
+export const isLocalPhotoRef = (url: unknown): url is string => typeof url === 'string' && url.startsWith(LOCAL_PHOTO_PREFIX);
+export const localPhotoRef = (id: string): string => `${LOCAL_PHOTO_PREFIX}${id}`;
+export const localPhotoId = (ref: string): string => ref.slice(LOCAL_PHOTO_PREFIX.length);
