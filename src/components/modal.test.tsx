@@ -1,0 +1,68 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal';
+
+// jsdom has no showModal (unless a setup file adds one): tests that stub it put back what was there.
+const originalShowModal = Object.getOwnPropertyDescriptor(HTMLDialogElement.prototype, 'showModal');
+
+// No vitest globals here, so Testing Library cannot unmount on its own.
+afterEach(() => {
+  cleanup();
+  if (originalShowModal) Object.defineProperty(HTMLDialogElement.prototype, 'showModal', originalShowModal);
+  else delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
+});
+
+describe('modal', () => {
+  it('when the browser has showModal, then the dialog opens through it', () => {
+    const showModal = vi.fn(function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    });
+    HTMLDialogElement.prototype.showModal = showModal;
+    render(
+      <Modal title="Judul" onClose={() => undefined}>
+        <p>Isi</p>
+      </Modal>,
+    );
+    expect(showModal).toHaveBeenCalledOnce();
+    expect(screen.getByRole('dialog', { name: 'Judul' })).toHaveAttribute('open');
+  });
+
+  it('when the children bring their own heading, then titleId names the dialog and the dialog itself takes focus', () => {
+    render(
+      <Modal titleId="own-title" onClose={() => undefined} className="wizard">
+        <h2 id="own-title">Upload Foto</h2>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Upload Foto' });
+    expect(dialog).toHaveClass('modal', 'wizard');
+    expect(dialog).toHaveFocus();
+  });
+
+  it('when the browser will not let the cancel be stopped, then the close event reports the closing once', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal title="Judul" onClose={onClose}>
+        <button type="button">Lanjut</button>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Tutup' })).toHaveFocus();
+    fireEvent(dialog, new Event('cancel', { cancelable: false }));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent(dialog, new Event('close'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('when it unmounts, then focus goes back to where it was', () => {
+    render(<button type="button">Bayar</button>);
+    screen.getByRole('button', { name: 'Bayar' }).focus();
+    const { unmount } = render(
+      <Modal title="Judul" onClose={() => undefined}>
+        <p>Isi</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Tutup' })).toHaveFocus();
+    unmount();
+    expect(screen.getByRole('button', { name: 'Bayar' })).toHaveFocus();
+  });
+});

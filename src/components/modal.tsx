@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { UI } from '../domain/ui-text';
+
+type ModalProps = { onClose(): void; children: ReactNode; className?: string } & (
+  | { title: ReactNode; titleId?: undefined }
+  | { titleId: string; title?: undefined }
+);
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal on the native `<dialog>`: `showModal()` gives the focus trap, the inert page behind and
+ * Escape. Being mounted is being open: closing (Escape, the × button) only asks the owner, through
+ * `onClose`, to unmount it. With `title` it draws its own heading and × button; with `titleId` the
+ * children bring the heading. Where `showModal` is missing (jsdom) it opens without the trap.
+ */
+export function Modal({ title, titleId, onClose, children, className }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const ownTitleId = useId();
+  // Taken at first render: by the time an effect runs again (StrictMode) focus is already inside.
+  const [returnFocus] = useState(() => document.activeElement as HTMLElement | null);
+
+  useEffect(() => {
+    const el = dialog.current!;
+    // Under StrictMode the effect runs twice on a dialog that is already open.
+    if (!el.open) {
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+    }
+    (el.querySelector<HTMLElement>(FOCUSABLE) ?? el).focus();
+    return () => returnFocus?.focus?.();
+  }, [returnFocus]);
+
+  // Escape fires `cancel`; the owner decides. A cancel the browser will not let us stop closes the
+  // dialog anyway, and the `close` event reports that.
+  const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
+    if (!e.cancelable) return;
+    e.preventDefault();
+    onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId ?? ownTitleId}
+      tabIndex={-1}
+      onCancel={onCancel}
+      onClose={onClose}
+    >
+      {title !== undefined && (
+        <div className="modal-head">
+          <h2 id={ownTitleId}>{title}</h2>
+          <button type="button" className="modal-close" onClick={onClose} aria-label={UI.close}>
+            ×
+          </button>
+        </div>
+      )}
+      {children}
+    </dialog>
+  );
+}
