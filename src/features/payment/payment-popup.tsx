@@ -1,0 +1,127 @@
+import JsBarcode from 'jsbarcode';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import settings from '../../../shop.settings.json';
+import { Modal } from '../../components/modal';
+import { formatIDR } from '../../domain/format';
+import { dynamicQris } from '../../domain/qris';
+import { UI } from '../../domain/ui-text';
+
+const T = UI.payment;
+
+/** The QRIS the customer scans: the shop's static payload with this order's amount in it. */
+export const paymentQrPayload = (total: number): string => dynamicQris(settings.qrPayload, total);
+
+/** The chat that confirms a payment: the spec's 'amount|order code' to the shop's WhatsApp. */
+export const confirmationUrl = (total: number, code: string): string =>
+  `https://wa.me/${settings.whatsapp}?text=${encodeURIComponent(`${total}|${code}`)}`;
+
+const DESTINATIONS = [
+  { kind: T.bank, name: settings.bank.name, number: settings.bank.account, holder: settings.bank.holder },
+  ...settings.ewallets.map((w) => ({ kind: T.ewallet, name: w.name, number: w.number, holder: w.holder })),
+];
+
+export interface PaymentPopupProps {
+  code: string;
+  total: number;
+  onClose(): void;
+}
+
+/**
+ * 'Pilih Metode Pembayaran' for one order. Everything on it is computed from the shop settings and
+ * the order, so it works offline: the customer can pay now and confirm once back online.
+ */
+export function PaymentPopup({ code, total, onClose }: PaymentPopupProps) {
+  const navigate = useNavigate();
+  const qr = useMemo(() => paymentQrPayload(total), [total]);
+  const hintId = useId();
+  const amount = formatIDR(total);
+  const payLater = () => {
+    onClose();
+    navigate('/products');
+  };
+  return (
+    <Modal title={T.title} onClose={onClose} className="payment-popup">
+      <p className="payment-total">
+        {T.total} <strong>{amount}</strong>
+      </p>
+      <section className="payment-section">
+        <h3>{T.qrisTitle}</h3>
+        <div className="payment-qr">
+          <QRCodeSVG value={qr} size={256} marginSize={4} level="M" role="img" aria-label={T.qrLabel(amount)} />
+        </div>
+        <p className="field-note">{T.qrisHint}</p>
+      </section>
+      <Destinations />
+      <section className="payment-section">
+        <h3>{T.codeTitle}</h3>
+        <OrderBarcode code={code} />
+      </section>
+      <p id={hintId} className="field-note">
+        {T.confirmHint}
+      </p>
+      <div className="payment-actions">
+        <button type="button" className="btn" onClick={payLater}>
+          {T.payLater}
+        </button>
+        <a className="btn btn-primary" href={confirmationUrl(total, code)} target="_blank" rel="noopener noreferrer" aria-describedby={hintId}>
+          {T.confirm}
+        </a>
+      </div>
+    </Modal>
+  );
+}
+
+function Destinations() {
+  const [copied, setCopied] = useState('');
+  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
+  const copy = async (name: string, number: string) => {
+    try {
+      await navigator.clipboard.writeText(number);
+      setCopied(T.copied(name));
+    } catch {
+      setCopied(T.copyFailed);
+    }
+  };
+  return (
+    <section className="payment-section">
+      <h3>{T.transferTitle}</h3>
+      <ul className="payment-list">
+        {DESTINATIONS.map((d) => (
+          <li key={d.name} className="payment-dest">
+            <div>
+              <p className="payment-dest-name">
+                {d.name} <span className="payment-kind">({d.kind})</span>
+              </p>
+              <p className="payment-number">{d.number}</p>
+              <p className="payment-holder">{T.holder(d.holder)}</p>
+            </div>
+            {canCopy && (
+              <button type="button" className="btn" onClick={() => void copy(d.name, d.number)} aria-label={T.copyLabel(d.name)}>
+                {T.copy}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="payment-copied" role="status">
+        {copied}
+      </p>
+    </section>
+  );
+}
+
+/** CODE128 drawn into an SVG; without the text under the bars JsBarcode needs no canvas (jsdom has none). */
+function OrderBarcode({ code }: { code: string }) {
+  const svg = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    JsBarcode(svg.current, code, { format: 'CODE128', displayValue: false, width: 2, height: 64, margin: 20, background: '#ffffff', lineColor: '#000000' });
+  }, [code]);
+  return (
+    <figure className="payment-barcode">
+      <svg ref={svg} role="img" aria-label={T.barcodeLabel(code)} />
+      <figcaption className="payment-code">{code}</figcaption>
+    </figure>
+  );
+}
