@@ -15,6 +15,8 @@ export interface Config {
   port: number;
   /** Where the LevelDB store, the photos and the generated secret live. */
   dataDir: string;
+  /** Root of the uploaded photos (`images/...` below it): DATA_DIR unless PHOTOS_DIR is set (scale-out: a shared mount). */
+  photosDir: string;
   /** The built PWA served at '/'. */
   distDir: string;
   adminEmail: string | undefined;
@@ -38,6 +40,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: parsePort(env.PORT),
     dataDir,
+    photosDir: path.resolve(env.PHOTOS_DIR || dataDir),
     distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

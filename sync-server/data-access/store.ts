@@ -1,8 +1,8 @@
 /**
- * The one data-access layer: the five replicated collections plus the server-only `accounts` and
- * `sessions`, on PouchDB (LevelDB) or an external CouchDB. Replicated documents are stored as
- * `_id` = the RxDB id, the schema fields, `seq` (sync stamp) and `deleted` (RxDB's deletion kept as an
- * ordinary field, so Mango indexes still find deleted documents).
+ * The one data-access layer: the five replicated collections plus the server-only `accounts`, `sessions`
+ * and `photos` (who owns which uploaded file), on PouchDB (LevelDB) or an external CouchDB. Replicated
+ * documents are stored as `_id` = the RxDB id, the schema fields, `seq` (sync stamp) and `deleted` (RxDB's
+ * deletion kept as an ordinary field, so Mango indexes still find deleted documents).
  */
 import { EventEmitter } from 'node:events';
 import { COLLECTIONS, type CollectionName } from '../../src/domain/schemas';
@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { createPouchSource, type PouchSource } from './pouch';
 import { Stamper } from './stamps';
 
-export const SERVER_DBS = ['accounts', 'sessions'] as const;
+export const SERVER_DBS = ['accounts', 'sessions', 'photos'] as const;
 export type ServerDbName = (typeof SERVER_DBS)[number];
 export type DbName = CollectionName | ServerDbName;
 
@@ -84,6 +84,7 @@ export class Store {
     }
     await this.dbs.accounts.createIndex({ index: { fields: ['admin'] }, ddoc: 'by-admin', name: 'by-admin' });
     await this.dbs.sessions.createIndex({ index: { fields: ['uid'] }, ddoc: 'by-uid', name: 'by-uid' });
+    await this.dbs.photos.createIndex({ index: { fields: ['path'] }, ddoc: 'by-path', name: 'by-path' });
   }
 
   async ping(): Promise<boolean> {
