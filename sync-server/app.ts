@@ -1,6 +1,7 @@
 /**
- * The whole server as one Express 5 app: security headers, the JSON API (auth, sync, shipping, health),
- * /couch for the admin, then the built PWA. Layers: routes here → src/domain rules → data-access.
+ * The whole server as one Express 5 app: security headers, the JSON API (auth, sync, shipping, uploads,
+ * health), /couch for the admin, the private photos at /images, then the built PWA.
+ * Layers: routes here → src/domain rules → data-access.
  */
 import express, { type Request } from 'express';
 import helmet from 'helmet';
@@ -17,6 +18,7 @@ import { createShippingRouter } from './shipping/router';
 import { createStaticRouter } from './static';
 import { createSyncRouter } from './sync/routes';
 import { ChangeHub } from './sync/stream';
+import { createImageRouter, createUploadRouter } from './uploads/routes';
 
 export const API_BODY_LIMIT = '1mb';
 
@@ -65,12 +67,14 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api/auth', createAuthRouter(config, store));
   app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
   app.use('/api', createShippingRouter(config));
+  app.use('/api/uploads', createUploadRouter(config, store, actorOf));
   app.get('/api/health', async (_req, res) => {
     if (await store.ping()) res.json({ ok: true });
     else sendError(res, 503, 'store_unavailable');
   });
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
   app.use('/couch', await createCouchRouter(store));
+  app.use('/images', createImageRouter(config, store, actorOf));
   app.use(createStaticRouter(config.distDir));
   app.use((_req, res) => sendError(res, 404, 'not_found'));
   app.use(errorHandler);

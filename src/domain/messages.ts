@@ -62,6 +62,12 @@ export const MESSAGES = {
   shipping_offline: 'Tidak ada koneksi. Daftar ini belum tersimpan di perangkat.',
   shipping_offline_costs: 'Tidak ada koneksi. Ongkos kirim ke tujuan ini belum tersimpan di perangkat.',
   shipping_fetch_failed: 'Gagal memuat data pengiriman. Coba lagi.',
+  // photos
+  upload_file_required: 'Pilih satu foto untuk diunggah.',
+  upload_too_large: 'Foto terlalu besar. Ukuran maksimal 8 MB.',
+  upload_too_many_pixels: 'Resolusi foto terlalu besar. Maksimal 8000 piksel per sisi.',
+  upload_not_image: 'File ini bukan foto JPG, PNG atau WebP yang dapat dibaca. Pilih foto lain.',
+  too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

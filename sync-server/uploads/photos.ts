@@ -1,0 +1,64 @@
+/**
+ * Who owns which photo, in the server-only `photos` database, so every instance on one CouchDB knows.
+ * A record's id is `{owner}:{sha256 of the bytes received}`: two uploads of the same bytes by one owner,
+ * on one instance or two, one after the other or at once, claim the same id, and the store lets one win.
+ * Order checks (sync push) and fulfilment ask here before trusting a photo URL.
+ */
+import { isPhotoUrl } from '../../src/domain/photos';
+import { notFoundAsNull } from '../auth/sessions';
+import type { Store } from '../data-access/store';
+import { pathOfUrl } from './paths';
+
+export interface PhotoRecord {
+  _id: string;
+  /** `actor.uid`, or the visitor id ('CST…') of a visitor's upload. */
+  owner: string;
+  /** Of the bytes received (the dedupe key), not of the re-encoded file. */
+  sha256: string;
+  /** Below the photos root; the URL is `/${path}`. */
+  path: string;
+  mime: string;
+  width: number;
+  height: number;
+  /** Size of the stored (re-encoded) file. */
+  bytes: number;
+  createdAt: string;
+}
+
+export const photoId = (owner: string, sha256: string): string => `${owner}:${sha256}`;
+
+const asRecord = (doc: PouchDoc | null): PhotoRecord | null => (doc ? (doc as unknown as PhotoRecord) : null);
+
+export async function findOwnPhoto(store: Store, owner: string, sha256: string): Promise<PhotoRecord | null> {
+  return asRecord(await store.db('photos').get(photoId(owner, sha256)).catch(notFoundAsNull));
+}
+
+/** The record of a photo URL, or null (not a photo URL, or no such photo). */
+export async function findPhoto(store: Store, url: string): Promise<PhotoRecord | null> {
+  const path = pathOfUrl(url);
+  if (!path) return null;
+  const res = await store.db('photos').find({ selector: { path }, use_index: 'by-path', limit: 1 });
+  return asRecord(res.docs[0] ?? null);
+}
+
+/** Stores a new record; when the owner already has these bytes (a concurrent twin won), answers the winner. */
+export async function claimPhoto(store: Store, record: PhotoRecord): Promise<{ won: true } | { won: false; winner: PhotoRecord }> {
+  try {
+    await store.db('photos').put(record as unknown as PouchDoc);
+    return { won: true };
+  } catch (err) {
+    if ((err as { status?: number }).status !== 409) throw err;
+    return { won: false, winner: asRecord(await store.db('photos').get(record._id))! };
+  }
+}
+
+/**
+ * True when every URL is a stored photo owned by one of `owners` (for the admin: any stored photo).
+ * An order may only name photos its writer uploaded; no URLs is trivially true.
+ */
+export async function photosOwnedBy(store: Store, urls: readonly string[], owners: readonly string[], admin: boolean): Promise<boolean> {
+  const unique = [...new Set(urls)];
+  if (!unique.every(isPhotoUrl)) return false;
+  const records = await Promise.all(unique.map((url) => findPhoto(store, url)));
+  return records.every((r) => r !== null && (admin || owners.includes(r.owner)));
+}

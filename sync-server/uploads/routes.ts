@@ -1,0 +1,77 @@
+/**
+ * POST /api/uploads and GET /images/*: parse, authorise, answer. Photos are private (DESIGN decision 5):
+ * a photo is read by its owner and the admin only, and anyone else learns nothing, not even that it exists.
+ */
+import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Actor } from '../../src/domain/access';
+import { isPhotoUrl, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { HttpError, sendError } from '../errors';
+import { readFileField } from './multipart';
+import { photoFile } from './paths';
+import { savePhoto } from './photo-store';
+import { findPhoto } from './photos';
+
+export const UPLOAD_RATE = { limit: 600, windowMs: 15 * 60 * 1000 };
+/** A photo's bytes never change under its URL. */
+const IMAGE_CACHE = 'private, max-age=31536000, immutable';
+
+type ActorOf = (req: Request) => Promise<Actor>;
+const idsOf = (actor: Actor): string[] => [actor.uid, actor.visitorId].filter((id): id is string => Boolean(id));
+
+export function createUploadRouter(config: Config, store: Store, actorOf: ActorOf): Router {
+  const router = Router();
+  const perAddress = rateLimit({
+    ...UPLOAD_RATE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => sendError(res, 429, 'too_many_uploads'),
+  });
+
+  router.post('/', perAddress, async (req, res) => {
+    const actor = await actorOf(req);
+    const owner = actor.uid ?? actor.visitorId;
+    if (!owner) throw new HttpError(401, 'not_signed_in');
+    let bytes: Buffer;
+    try {
+      bytes = await readFileField(req, 'file', UPLOAD_MAX_BYTES);
+    } catch (err) {
+      // The rest of an oversized body is not read: the connection ends with the answer.
+      if (err instanceof HttpError && err.status === 413) res.set('Connection', 'close');
+      throw err;
+    }
+    const { url, created } = await savePhoto(config, store, owner, bytes);
+    res.status(created ? 201 : 200).json({ url });
+  });
+
+  return router;
+}
+
+export function createImageRouter(config: Config, store: Store, actorOf: ActorOf): Router {
+  const router = Router();
+
+  router.get('/{*path}', async (req, res) => {
+    // The path as sent, undecoded: only the exact photo URL shape names a file.
+    const url = req.originalUrl.split('?')[0] ?? '';
+    if (!isPhotoUrl(url)) throw new HttpError(400, 'bad_request');
+    const actor = await actorOf(req);
+    const ids = idsOf(actor);
+    if (!actor.admin && ids.length === 0) throw new HttpError(401, 'not_signed_in');
+    const record = await findPhoto(store, url);
+    if (!record || !(actor.admin || ids.includes(record.owner))) throw new HttpError(404, 'not_found');
+    sendPhoto(res, photoFile(config, url, req.query.thumb === '1')!);
+  });
+
+  return router;
+}
+
+function sendPhoto(res: Response, file: string): void {
+  res.sendFile(file, { headers: { 'Cache-Control': IMAGE_CACHE }, cacheControl: false, lastModified: false, etag: false }, (err) => {
+    if (!err || res.headersSent) return;
+    // The record exists but its file does not (a PHOTOS_DIR not mounted here, a file removed by hand).
+    console.error('[images] photo file unreadable:', (err as NodeJS.ErrnoException).code ?? err.message);
+    sendError(res, 404, 'not_found');
+  });
+}
