@@ -38,6 +38,8 @@ export function readFileField(req: IncomingMessage, field: string, maxBytes: num
       } else resolve(Buffer.concat(chunks));
     };
     parser.on('file', (name, stream) => {
+      // An unfinished form also fails its file stream; the parser's own error answers it.
+      stream.on('error', () => undefined);
       if (name !== field) {
         stream.resume();
         return;

@@ -38,8 +38,8 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
     try {
       bytes = await readFileField(req, 'file', UPLOAD_MAX_BYTES);
     } catch (err) {
-      // The rest of an oversized body is not read: the connection ends with the answer.
-      if (err instanceof HttpError && err.status === 413) res.set('Connection', 'close');
+      // The rest of a refused body (oversized, a second file) is not read: the connection ends with the answer.
+      if (!req.complete) res.set('Connection', 'close');
       throw err;
     }
     const { url, created } = await savePhoto(config, store, owner, bytes);

@@ -62,8 +62,10 @@ function mutated(r: () => number): unknown {
   return doc;
 }
 
+type Route = (r: () => number) => [method: string, path: string, body: unknown, headers?: Record<string, string>];
+
 const COLLECTIONS = ['goods', 'carts', 'transactions', 'custom', 'users'];
-const routes: Array<(r: () => number) => [string, string, unknown]> = [
+const routes: Route[] = [
   (r) => ['POST', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/push`, [{ assumedMasterState: r() < 0.3 ? value(r) : undefined, newDocumentState: r() < 0.5 ? mutated(r) : value(r) }]],
   (r) => ['POST', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/push`, value(r)],
   (r) => ['GET', `/api/sync/${COLLECTIONS[Math.floor(r() * 5)]}/pull?checkpoint=${encodeURIComponent(JSON.stringify(value(r)))}&limit=${encodeURIComponent(String(value(r)))}`, undefined],
@@ -80,20 +82,39 @@ const routes: Array<(r: () => number) => [string, string, unknown]> = [
   },
 ];
 
+/** A multipart upload that is mostly right: a `file` part (or not) of random bytes, maybe never closed. */
+const BOUNDARY = 'fuzzbatas';
+function upload(r: () => number): string {
+  const bytes = Array.from({ length: Math.floor(r() * 3000) }, () => String.fromCharCode(Math.floor(r() * 128))).join('');
+  const name = r() < 0.8 ? 'file' : String(value(r));
+  const head = r() < 0.9 ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n` : '';
+  return `${head}${bytes}${r() < 0.7 ? `\r\n--${BOUNDARY}--\r\n` : ''}`;
+}
+const photoRoutes: Route[] = [
+  (r) => ['POST', '/api/uploads', upload(r), { 'content-type': `multipart/form-data; boundary=${r() < 0.9 ? BOUNDARY : String(value(r))}` }],
+  (r) => ['GET', `/images/${r() < 0.5 ? encodeURIComponent(String(value(r))) : `2024/01/01/1700000000-${String(value(r))}.jpg`}?thumb=${String(value(r))}`, undefined],
+];
+
+async function fuzz(seed: number, count: number, from: Route[]): Promise<void> {
+  const r = prng(seed);
+  const who = Object.keys(clients);
+  for (let i = 0; i < count; i++) {
+    const [method, path, body, headers] = from[Math.floor(r() * from.length)]!(r);
+    const client = clients[who[Math.floor(r() * who.length)]!]!;
+    const res = await client.request(method, path, body, headers);
+    const context = `seed ${seed} #${i}: ${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status}`;
+    expect(res.status, context).toBeLessThan(500);
+    // /couch speaks CouchDB's own error shape ({ error, reason }) so standard tools understand it.
+    const shape = path.startsWith('/couch') ? { error: expect.any(String) } : { error: expect.any(String), message: expect.any(String) };
+    if (res.status >= 400) expect(res.body, context).toMatchObject(shape);
+  }
+  expect((await clients.visitor!.get('/api/health')).status).toBe(200);
+}
+
 describe('fuzz', () => {
-  it.each([1, 2, 3, 4, 5])('when 400 random requests arrive (seed %i), then none is answered 5xx or without a JSON error', async (seed) => {
-    const r = prng(seed);
-    const who = Object.keys(clients);
-    for (let i = 0; i < 400; i++) {
-      const [method, path, body] = routes[Math.floor(r() * routes.length)]!(r);
-      const client = clients[who[Math.floor(r() * who.length)]!]!;
-      const res = await client.request(method, path, body);
-      const context = `seed ${seed} #${i}: ${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status}`;
-      expect(res.status, context).toBeLessThan(500);
-      // /couch speaks CouchDB's own error shape ({ error, reason }) so standard tools understand it.
-      const shape = path.startsWith('/couch') ? { error: expect.any(String) } : { error: expect.any(String), message: expect.any(String) };
-      if (res.status >= 400) expect(res.body, context).toMatchObject(shape);
-    }
-    expect((await clients.visitor!.get('/api/health')).status).toBe(200);
-  });
+  it.each([1, 2, 3, 4, 5])('when 400 random requests arrive (seed %i), then none is answered 5xx or without a JSON error', (seed) => fuzz(seed, 400, routes));
+
+  it.each([1, 2, 3])('when 100 random uploads and photo reads arrive (seed %i), then none is answered 5xx or without a JSON error', (seed) =>
+    fuzz(seed, 100, photoRoutes),
+  );
 });

@@ -332,6 +332,7 @@ describe('what is refused', () => {
     ['a JSON body', { 'content-type': 'application/json' }, '{"file":"x"}'],
     ['multipart without a boundary', { 'content-type': 'multipart/form-data' }, 'x'],
     ['garbage multipart', { 'content-type': 'multipart/form-data; boundary=zz' }, '--zz\r\nnonsense\r\n\r\n--zz--'],
+    ['a form that ends inside the file', { 'content-type': 'multipart/form-data; boundary=zz' }, '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc'],
   ])('when the body is %s, then 400 upload_file_required', async (_name, headers, body) => {
     const res = await sari.request('POST', '/api/uploads', body, headers);
     expect(res.status).toBe(400);
