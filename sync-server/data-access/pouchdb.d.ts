@@ -41,9 +41,10 @@ interface PouchChanges {
 interface PouchDb {
   name: string;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
-  get(id: string): Promise<PouchDoc>;
+  get(id: string, opts?: Record<string, unknown>): Promise<PouchDoc>;
   put(doc: PouchDoc): Promise<PouchBulkResult>;
   bulkDocs(docs: PouchDoc[], opts?: Record<string, unknown>): Promise<PouchBulkResult[]>;
+  revsDiff(revs: Record<string, string[]>): Promise<Record<string, { missing?: string[] }>>;
   allDocs(opts?: Record<string, unknown>): Promise<{
     total_rows: number;
     rows: Array<{ id: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: PouchDoc; error?: string }>;

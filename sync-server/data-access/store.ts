@@ -25,8 +25,17 @@ export interface WriteRequest {
   doc: ClientDoc;
   /** The revision of the master this write replaces; undefined for a new document. */
   rev: string | undefined;
+  /**
+   * A revision made elsewhere, stored as it is (CouchDB's `new_edits: false`, what replicators send to
+   * /couch): the revision's own history, newest first, so it extends the stored one instead of branching.
+   */
+  revisions?: Revisions;
 }
-export type WriteResult = { ok: true; seq: string } | { ok: false; conflict: boolean; error: string };
+export interface Revisions {
+  start: number;
+  ids: string[];
+}
+export type WriteResult = { ok: true; seq: string; rev: string } | { ok: false; conflict: boolean; error: string };
 
 export interface StoreChange {
   collection: CollectionName;
@@ -109,6 +118,12 @@ export class Store {
     return (await this.getMany(collection, [id])).get(id) ?? null;
   }
 
+  /** Of these revisions by document id, those the store does not hold (CouchDB's `_revs_diff`). */
+  async missingRevs(collection: CollectionName, revs: Record<string, string[]>): Promise<Map<string, Set<string>>> {
+    const diff = Object.keys(revs).length > 0 ? await this.dbs[collection].revsDiff(revs) : {};
+    return new Map(Object.entries(diff).map(([id, d]) => [id, new Set(d.missing ?? [])]));
+  }
+
   /**
    * Writes client documents with fresh stamps in one bulk. A stamp stays "in flight" until the bulk
    * has committed, so no pull can hand out a later stamp and skip this write.
@@ -117,16 +132,25 @@ export class Store {
     if (requests.length === 0) return [];
     const stamps = this.stamps.begin(requests.length);
     try {
-      const docs = requests.map(({ doc, rev }, i): PouchDoc => {
+      const docs = requests.map(({ doc, rev, revisions }, i): PouchDoc => {
         const { _deleted, ...fields } = doc;
         const stored: PouchDoc = { ...fields, _id: doc.id, seq: stamps[i], deleted: _deleted === true };
-        if (rev) stored._rev = rev;
+        if (revisions) Object.assign(stored, { _rev: `${revisions.start}-${revisions.ids[0]}`, _revisions: revisions });
+        else if (rev) stored._rev = rev;
         return stored;
       });
-      const results = await this.dbs[collection].bulkDocs(docs);
-      return results.map((r, i): WriteResult => {
-        if (r.ok || (r.rev && !r.error)) return { ok: true, seq: stamps[i] as string };
-        return { ok: false, conflict: r.status === 409 || r.name === 'conflict', error: String(r.name ?? r.error) };
+      const kept = docs.filter((_, i) => requests[i]?.revisions);
+      const made = docs.filter((_, i) => !requests[i]?.revisions);
+      const madeResults = made.length > 0 ? await this.dbs[collection].bulkDocs(made) : [];
+      // CouchDB answers a new_edits=false bulk with its failures only; PouchDB with one result per document.
+      const keptFailures = kept.length > 0 ? (await this.dbs[collection].bulkDocs(kept, { new_edits: false })).filter((r) => r.error) : [];
+      let nextMade = 0;
+      return docs.map((stored, i): WriteResult => {
+        const r: PouchBulkResult | undefined = requests[i]?.revisions
+          ? (keptFailures.find((f) => f.id === stored._id) ?? { id: stored._id, ok: true, rev: stored._rev })
+          : madeResults[nextMade++];
+        if (r && (r.ok || (r.rev && !r.error))) return { ok: true, seq: stamps[i] as string, rev: String(r.rev) };
+        return { ok: false, conflict: r?.status === 409 || r?.name === 'conflict', error: String(r?.name ?? r?.error) };
       });
     } finally {
       this.stamps.end(stamps);
