@@ -73,7 +73,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     else sendError(res, 503, 'store_unavailable');
   });
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
-  app.use('/couch', await createCouchRouter(store));
+  app.use('/couch', await createCouchRouter(config, store));
   app.use('/images', createImageRouter(config, store, actorOf));
   app.use(createStaticRouter(config.distDir));
   app.use((_req, res) => sendError(res, 404, 'not_found'));

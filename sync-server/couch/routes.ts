@@ -1,62 +1,37 @@
 /**
  * /couch: the CouchDB REST API of the five collections for the admin (backup, migration, Fauxton-style
- * tools). express-pouchdb over the store's own LevelDB, or a reverse proxy to COUCHDB_URL.
- * Documents written here get sync stamps like any other write, so RxDB clients pull them.
+ * tools), keeping the shop's rules (docs/couch.md). Document writes go through the sync push (writes.ts);
+ * reads go to express-pouchdb over the store's own LevelDB, or to COUCHDB_URL through a reverse proxy.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import expressPouchDB from 'express-pouchdb';
 import { COLLECTIONS, isCollectionName } from '../../src/domain/schemas';
+import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { adminOnly, screenRequest } from './guard';
+import { StockKeeper } from '../sync/stock';
+import { answerChanges } from './changes';
+import { badRequest, CouchError, couchErrors } from './couch-error';
+import { adminOnly, couchActor, couchSegments, screenRequest } from './guard';
+import { forCouch, forPouch, parseParams, type Params } from './params';
+import { writeDocs, type CouchDocResult, type CouchWriteContext } from './writes';
 
 const BODY_LIMIT = '50mb';
+const UUIDS_MAX = 1000;
+const STATUS: Record<string, number> = { forbidden: 403, conflict: 409, not_found: 404, bad_request: 400 };
 
-/** Documents in a write body: a single doc (PUT /db/id, POST /db) or `{ docs }` (_bulk_docs). */
-function docsOf(req: Request): Record<string, unknown>[] {
-  const body = req.body as unknown;
-  if (!body || typeof body !== 'object') return [];
-  const [, db, ...rest] = req.path.split('/');
-  if (!isCollectionName(db)) return [];
-  if (rest[0] === '_bulk_docs') {
-    const docs = (body as { docs?: unknown }).docs;
-    return Array.isArray(docs) ? docs.filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object') : [];
-  }
-  if ((req.method === 'PUT' && rest.length === 1 && !rest[0]?.startsWith('_')) || (req.method === 'POST' && rest.length === 0)) {
-    return Array.isArray(body) ? [] : [body as Record<string, unknown>];
-  }
-  return [];
-}
+const paramsOf = (res: Response): Params => res.locals.couchParams as Params;
 
-/** Stamps the documents of a write, holding the stamps in flight until the answer has gone out. */
-function stampWrites(store: Store) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const docs = docsOf(req);
-    if (docs.some((d) => '_attachments' in d)) throw new HttpError(400, 'attachments_refused');
-    if (docs.some((d) => typeof d._id === 'string' && d._id.startsWith('_design/'))) throw new HttpError(403, 'design_doc_refused');
-    const plain = docs.filter((d) => !(typeof d._id === 'string' && d._id.startsWith('_local/')));
-    const stamps = store.stamps.begin(plain.length);
-    plain.forEach((doc, i) => {
-      doc.seq = stamps[i];
-      if (typeof doc.deleted !== 'boolean') doc.deleted = doc._deleted === true;
-      if (doc.id === undefined && typeof doc._id === 'string') doc.id = doc._id;
-    });
-    let released = false;
-    const release = () => {
-      if (!released) store.stamps.end(stamps);
-      released = true;
-    };
-    res.on('finish', release);
-    res.on('close', release);
-    next();
-  };
-}
-
-/** Express 5's req.query is a getter; express-pouchdb (Express 4 inside) writes to it. */
-function writableQuery(req: Request, _res: Response, next: NextFunction): void {
-  Object.defineProperty(req, 'query', { value: { ...req.query }, writable: true, configurable: true, enumerable: true });
+/**
+ * Reads the query once, by CouchDB's rules (params.ts), and hands express-pouchdb a writable copy of what
+ * passed: under Express 5 `req.query` is a getter, and express-pouchdb (Express 4 inside) writes to it.
+ */
+function readParams(req: Request, res: Response, next: NextFunction): void {
+  res.locals.couchParams = parseParams(req.method, couchSegments(req), req.query as Record<string, unknown>);
+  Object.defineProperty(req, 'query', { value: forPouch(paramsOf(res)), writable: true, configurable: true, enumerable: true });
   next();
 }
 
@@ -85,14 +60,98 @@ async function localCouch(Local: PouchStatic) {
   return pouchApp;
 }
 
-export async function createCouchRouter(store: Store): Promise<Router> {
+/**
+ * The server-level answers /couch gives itself: only the five collections exist, and `_uuids` and `_up`, which
+ * express-pouchdb's minimal mode takes for database names (404 `no_db_file`).
+ */
+function serverPaths(store: Store) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const [name, ...more] = couchSegments(req);
+    if (more.length > 0 || (name !== '_uuids' && name !== '_all_dbs' && name !== '_up')) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new CouchError(405, 'method_not_allowed', 'Only GET, HEAD allowed');
+    if (name === '_all_dbs') {
+      res.json([...COLLECTIONS].sort());
+    } else if (name === '_up') {
+      if (!(await store.ping())) throw new HttpError(503, 'store_unavailable');
+      res.json({ status: 'ok' });
+    } else {
+      const count = (paramsOf(res).count as number | undefined) ?? 1;
+      if (count > UUIDS_MAX) throw badRequest('count parameter too large');
+      res.set('Cache-Control', 'must-revalidate, no-cache').json({ uuids: Array.from({ length: count }, () => randomBytes(16).toString('hex')) });
+    }
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+function answerOne(res: Response, result: CouchDocResult, created: number, location: string): void {
+  if ('error' in result) {
+    res.status(STATUS[result.error] ?? 400).json({ error: result.error, reason: result.reason });
+    return;
+  }
+  res.status(created).set({ ETag: `"${result.rev}"`, Location: location }).json(result);
+}
+
+/** PUT, POST and DELETE of documents and `_bulk_docs`: through the shop's rules (writes.ts), never express-pouchdb. */
+function documentWrites(ctx: CouchWriteContext) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const [db, ...rest] = couchSegments(req);
+    const first = rest[0] ?? '';
+    if (!isCollectionName(db)) return next();
+    const params = paramsOf(res);
+    const write = (docs: unknown[], newEdits: boolean) => writeDocs(ctx, couchActor(res), db, docs, newEdits);
+    if (req.method === 'POST' && first === '_bulk_docs') {
+      const body = req.body as unknown;
+      if (!isObject(body) || !Array.isArray(body.docs)) throw badRequest('POST body must include `docs` parameter.');
+      if (body.new_edits !== undefined && typeof body.new_edits !== 'boolean') throw badRequest('`new_edits` parameter must be a boolean.');
+      const newEdits = body.new_edits !== false;
+      const results = await write(body.docs, newEdits);
+      // With new_edits=false CouchDB lists only the documents it did not store.
+      res.status(201).json(newEdits ? results : results.filter((r) => 'error' in r));
+      return;
+    }
+    const body = req.body as unknown;
+    if (first === '_local' && req.method === 'PUT' && isObject(body) && '_attachments' in body) throw new HttpError(400, 'attachments_refused');
+    const docPath = rest.length === 1 && !first.startsWith('_');
+    if (req.method === 'POST' && rest.length === 0) {
+      if (!isObject(body)) throw badRequest('Document must be a JSON object');
+      const [result] = await write([body], true);
+      return answerOne(res, result!, 201, `${db}/${encodeURIComponent(result!.id)}`);
+    }
+    if (docPath && (req.method === 'PUT' || req.method === 'DELETE')) {
+      const rev = params.rev ?? req.headers['if-match']?.replace(/"/g, '');
+      let doc: Record<string, unknown> = { _id: first, _rev: rev, _deleted: true };
+      if (req.method === 'PUT') {
+        if (!isObject(body)) throw badRequest('Document must be a JSON object');
+        doc = { ...body, _id: first };
+        if (doc._rev === undefined && rev !== undefined) doc._rev = rev;
+      }
+      const [result] = await write([doc], params.new_edits !== false);
+      return answerOne(res, result!, req.method === 'PUT' ? 201 : 200, `${db}/${encodeURIComponent(first)}`);
+    }
+    next();
+  };
+}
+
+/** `_changes` of the local store (changes.ts); through the proxy, CouchDB answers it itself. */
+function localChanges(store: Store) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const [db, first, ...more] = couchSegments(req);
+    if (!isCollectionName(db) || first !== '_changes' || more.length > 0 || !['GET', 'HEAD', 'POST'].includes(req.method)) return next();
+    await answerChanges(store, db, paramsOf(res), req, res);
+  };
+}
+
+export async function createCouchRouter(config: Config, store: Store): Promise<Router> {
   const router = Router();
-  router.use(adminOnly(store), screenRequest, parseJsonBody, stampWrites(store));
+  const ctx: CouchWriteContext = { config, store, stock: new StockKeeper(store) };
+  router.use(adminOnly(store), screenRequest, readParams, parseJsonBody, serverPaths(store), documentWrites(ctx));
   if (store.source.local) {
-    router.use(writableQuery, await localCouch(store.source.local));
+    router.use(localChanges(store), await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {
     router.use(proxyTo(store.source.remoteUrl));
   }
+  router.use(couchErrors);
   return router;
 }
 
@@ -116,7 +175,7 @@ function proxyTo(baseUrl: string) {
     }
     const client = base.protocol === 'https:' ? https : http;
     const upstream = client.request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: basePath + req.url, headers },
+      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: basePath + req.url.split('?')[0] + forCouch(paramsOf(res)), headers },
       (answer) => {
         res.status(answer.statusCode ?? 502);
         for (const name of ['content-type', 'etag', 'cache-control', 'location']) {

@@ -49,9 +49,12 @@ describe('/couch access', () => {
     ['a _changes filter that crashes express-pouchdb', 'GET', '/couch/goods/_changes?filter=x/missing', undefined, 400],
     ['a temp view (code evaluation)', 'POST', '/couch/goods/_temp_view', { map: 'function(d){emit(1)}' }, 403],
     ['an attachment upload', 'PUT', '/couch/goods/1/foto.jpg', 'x', 400],
-    ['a document with _attachments', 'PUT', '/couch/goods/att', { _attachments: { a: {} } }, 400],
-    ['bulk docs with _attachments', 'POST', '/couch/goods/_bulk_docs', { docs: [{ _id: 'b', _attachments: { a: {} } }] }, 400],
+    ['a document with _attachments', 'PUT', '/couch/goods/att', { _attachments: { a: {} } }, 403],
+    ['a local document with _attachments', 'PUT', '/couch/goods/_local/att', { _attachments: { a: {} } }, 400],
     ['a design document', 'PUT', '/couch/goods/_design/evil', { views: {} }, 403],
+    ['a Mango index (a design document)', 'POST', '/couch/goods/_index', { index: { fields: ['a'] } }, 403],
+    ['a purge (a write around the rules)', 'POST', '/couch/goods/_purge', { 1: ['1-x'] }, 405],
+    ['a COPY (a write around the rules)', 'COPY', '/couch/goods/1', undefined, 405],
   ])('when the admin sends %s, then it is answered before express-pouchdb (%s %s)', async (_name, method, path, body, status) => {
     const res = await new HttpClient(server.url).request(method, path, body, basic(TEST_ADMIN.email, TEST_ADMIN.password));
     expect(res.status).toBe(status);
@@ -78,6 +81,94 @@ describe('/couch access', () => {
     expect(ids).toEqual(expect.arrayContaining(['1', '2', '3', '4', '5', 'couch1']));
     await local.destroy();
     await remote.close();
+  });
+});
+
+describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
+  const admin = (method: string, path: string, body?: unknown) =>
+    new HttpClient(server.url).request(method, path, body, basic(TEST_ADMIN.email, TEST_ADMIN.password));
+
+  it.each([
+    ['open_revs that is neither "all" nor a list of revisions', '/couch/goods/1?open_revs=' + encodeURIComponent('{"x":1}')],
+    ['a rev that is no revision', '/couch/goods/1?rev=' + encodeURIComponent('{"x":1}')],
+    ['doc_ids that are no list', '/couch/goods/_changes?filter=_doc_ids&doc_ids=' + encodeURIComponent('{"x":1}')],
+    ['a _view filter (no JavaScript views here)', '/couch/goods/_changes?filter=_view&view=' + encodeURIComponent('{"x":1}')],
+    ['a key that is not JSON', '/couch/goods/_all_docs?key=abc'],
+    ['a limit that is no number', '/couch/goods/_all_docs?limit=-5'],
+  ])('when a reading request carries %s, then 400 bad_request as CouchDB answers, not a 5xx', async (_name, path) => {
+    const res = await admin('GET', path);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'bad_request', reason: expect.any(String) });
+  });
+
+  it('when open_revs is "all" or a list of revisions, then the revisions come back', async () => {
+    const all = await admin('GET', '/couch/goods/1?open_revs=all');
+    expect(all.status).toBe(200);
+    const rev = all.body[0].ok._rev;
+    const listed = await admin('GET', `/couch/goods/1?open_revs=${encodeURIComponent(JSON.stringify([rev]))}`);
+    expect(listed.body).toEqual([{ ok: expect.objectContaining({ _id: '1', _rev: rev }) }]);
+  });
+
+  it('when a longpoll waits with timeout=1000 and nothing changes, then the answer ends after about a second with no results', async () => {
+    const { last_seq } = (await admin('GET', '/couch/goods/_changes?since=now')).body;
+    const started = Date.now();
+    const res = await admin('GET', '/couch/goods/_changes?feed=longpoll&since=now&timeout=1000');
+    const took = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ results: [], last_seq });
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(5000);
+  });
+
+  it('when a longpoll asks for heartbeats, then it sends newlines until a change arrives and then answers it', async () => {
+    const { last_seq } = (await admin('GET', '/couch/goods/_changes?since=now')).body;
+    const answer = fetch(`${server.url}/couch/goods/_changes?feed=longpoll&since=${last_seq}&heartbeat=200&timeout=300`, {
+      headers: basic(TEST_ADMIN.email, TEST_ADMIN.password),
+    }).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 1000));
+    const doc = { title: 'Detak', desc: 'd', img: '/x.svg', price: 5000, qty: 3, weight: 10, type: 2, show: 'show' };
+    expect((await admin('PUT', '/couch/goods/detak1', doc)).status).toBe(201);
+    const text = await answer;
+    expect(text).toMatch(/^\n{3,}\{/);
+    const body = JSON.parse(text);
+    expect(body.results.map((c: { id: string }) => c.id)).toEqual(['detak1']);
+  });
+
+  it('when a continuous feed has timeout=500, then it lists the changes, one a line, and ends with last_seq', async () => {
+    const res = await admin('GET', '/couch/goods/_changes?feed=continuous&since=0&timeout=500');
+    expect(res.status).toBe(200);
+    const lines = String(res.body).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1).map((c) => c.id)).toEqual(expect.arrayContaining(['1', '2', '3', '4', '5']));
+    expect(lines.at(-1)).toEqual({ last_seq: expect.any(Number) });
+  });
+
+  it('when a _selector filter comes in the POST body (CouchDB) or the query (PouchDB), then only the matching changes come back', async () => {
+    const selector = { title: 'Bingkai Kayu' };
+    const posted = await admin('POST', '/couch/goods/_changes?filter=_selector', { selector });
+    expect(posted.status).toBe(200);
+    expect(posted.body.results.map((c: { id: string }) => c.id)).toEqual(['2']);
+    const queried = await admin('GET', `/couch/goods/_changes?filter=_selector&selector=${encodeURIComponent(JSON.stringify(selector))}`);
+    expect(queried.body.results.map((c: { id: string }) => c.id)).toEqual(['2']);
+    const none = await admin('POST', '/couch/goods/_changes?filter=_selector', {});
+    expect(none).toMatchObject({ status: 400, body: { error: 'bad_request', reason: 'Selector must be specified in POST payload' } });
+  });
+
+  it('when _uuids is asked for three, then three fresh 32-hex ids come back; more than 1000 is a 400', async () => {
+    const res = await admin('GET', '/couch/_uuids?count=3');
+    expect(res.status).toBe(200);
+    expect(res.body.uuids).toHaveLength(3);
+    for (const id of res.body.uuids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(res.body.uuids).size).toBe(3);
+    expect((await admin('GET', '/couch/_uuids')).body.uuids).toHaveLength(1);
+    expect((await admin('GET', '/couch/_uuids?count=1001')).status).toBe(400);
+  });
+
+  it('when _all_dbs is asked, then it lists the five collections and nothing of the server\'s own', async () => {
+    expect((await admin('GET', '/couch/_all_dbs')).body).toEqual(['carts', 'custom', 'goods', 'transactions', 'users']);
+  });
+
+  it('when _up is asked, then the store answers ok', async () => {
+    expect(await admin('GET', '/couch/_up')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 });
 

@@ -108,6 +108,19 @@ describe('with COUCHDB_URL', () => {
     expect(docs.find((d) => d.id === 'viaproxy')).toBeTruthy();
   });
 
+  it('when the admin writes through the proxy, then the shop\'s rules apply before CouchDB sees the document, and a replicated revision is kept', async () => {
+    const auth = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
+    const client = new HttpClient(server.url);
+    const refused = await client.request('PUT', '/couch/custom/foo1', { a: 1 }, auth);
+    expect(refused).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await client.request('GET', '/couch/custom/foo1', undefined, auth)).status).toBe(404);
+
+    const goods = { _id: 'replika', _rev: '1-abc', title: 'R', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' };
+    const bulk = await client.request('POST', '/couch/goods/_bulk_docs', { new_edits: false, docs: [goods] }, auth);
+    expect(bulk).toMatchObject({ status: 201, body: [] });
+    expect((await client.request('GET', '/couch/goods/replika', undefined, auth)).body).toMatchObject({ _rev: '1-abc', id: 'replika', deleted: false });
+  });
+
   it('when the health check runs, then the store answers', async () => {
     expect((await new HttpClient(server.url).get('/api/health')).body).toEqual({ ok: true });
   });
