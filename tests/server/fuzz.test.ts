@@ -95,17 +95,69 @@ const photoRoutes: Route[] = [
   (r) => ['GET', `/images/${r() < 0.5 ? encodeURIComponent(String(value(r))) : `2024/01/01/1700000000-${String(value(r))}.jpg`}?thumb=${String(value(r))}`, undefined],
 ];
 
-async function fuzz(seed: number, count: number, from: Route[]): Promise<void> {
+/** /couch endpoints with the query parameters each reads (params.ts), and a few none reads. */
+const DOC_PARAMS = ['rev', 'revs', 'revs_info', 'open_revs', 'conflicts', 'latest', 'atts_since', 'local_seq', 'meta'];
+const WRITE_PARAMS = ['rev', 'new_edits', 'batch'];
+const COUCH_ENDPOINTS: Array<[string, string[]]> = [
+  ['/couch/goods/1', DOC_PARAMS],
+  ['/couch/custom/CUSTMA1700000000abcd', [...DOC_PARAMS, ...WRITE_PARAMS]],
+  ['/couch/goods/_design/by-owner-seq', DOC_PARAMS],
+  ['/couch/goods/_local/x', [...DOC_PARAMS, ...WRITE_PARAMS]],
+  ['/couch/goods/_all_docs', ['key', 'keys', 'startkey', 'end_key', 'startkey_docid', 'limit', 'skip', 'descending', 'include_docs', 'inclusive_end', 'update_seq', 'conflicts']],
+  ['/couch/carts/_changes', ['since', 'feed', 'filter', 'doc_ids', 'selector', 'style', 'heartbeat', 'timeout', 'limit', 'include_docs', 'descending', 'conflicts', 'view', 'seq_interval']],
+  ['/couch/goods/_changes', ['since', 'feed', 'filter', 'doc_ids', 'selector', 'style', 'limit', 'include_docs']],
+  ['/couch/goods/_bulk_get', ['revs', 'latest']],
+  ['/couch/_uuids', ['count']],
+  ['/couch/users', WRITE_PARAMS],
+  ['/couch/transactions/_bulk_docs', ['new_edits']],
+];
+const NOBODY_READS = ['live', 'query_params', 'attachments', 'binary', 'return_docs', '__proto__'];
+const COUCH_WORDS: Record<string, string[]> = {
+  feed: ['normal', 'longpoll', 'continuous', 'eventsource'],
+  filter: ['_doc_ids', '_selector', '_view', '_design', 'a/b'],
+  open_revs: ['all', '["1-abc"]', '[]', '{"x":1}', '["x"]', '[1]'],
+  atts_since: ['["1-abc"]', '{"x":1}', '[1]'],
+  doc_ids: ['["1","2"]', '[]', '{"x":1}', '[1]'],
+  keys: ['["1","2"]', '[]', '{"x":1}', '[1]'],
+  selector: ['{"title":{"$regex":"("}}', '{"$or":5}', '{}', '[1]', '{"qty":{"$gt":1}}', '{"a":{"$foo":1}}'],
+  since: ['now', '0', '3', '-1', '{"x":1}'],
+  style: ['all_docs', 'main_only'],
+  rev: ['1-abc', '1', '{"x":1}'],
+  view: ['by-owner-seq/by-owner-seq', 'x/y'],
+};
+
+/** A /couch request with CouchDB's query parameters, right and wrong, on the endpoints that read them. */
+const couchRequest: Route = (r) => {
+  const [path, names] = COUCH_ENDPOINTS[Math.floor(r() * COUCH_ENDPOINTS.length)]!;
+  const query = new URLSearchParams();
+  for (let i = 1 + Math.floor(r() * 4); i > 0; i--) {
+    const pool = r() < 0.85 ? names : NOBODY_READS;
+    const name = pool[Math.floor(r() * pool.length)]!;
+    const words = COUCH_WORDS[name];
+    query.append(name, words && r() < 0.6 ? words[Math.floor(r() * words.length)]! : r() < 0.5 ? (JSON.stringify(value(r)) ?? '') : String(value(r)));
+  }
+  if (query.get('feed') === 'longpoll' || query.get('feed') === 'continuous') {
+    // A waiting feed must end on its own: a heartbeat keeps it open until a change, as in CouchDB.
+    query.delete('heartbeat');
+    query.set('timeout', String(Math.floor(r() * 100)));
+  }
+  const method = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'][Math.floor(r() * 6)]!;
+  const body = method === 'POST' ? (r() < 0.5 ? { selector: value(r), doc_ids: value(r), docs: [mutated(r)], keys: value(r) } : value(r)) : method === 'PUT' ? mutated(r) : undefined;
+  return [method, `${path}?${query}`, body];
+};
+
+/** `count` requests from `from`, each by a random client, or all by `only`. */
+async function fuzz(seed: number, count: number, from: Route[], only?: string): Promise<void> {
   const r = prng(seed);
   const who = Object.keys(clients);
   for (let i = 0; i < count; i++) {
     const [method, path, body, headers] = from[Math.floor(r() * from.length)]!(r);
-    const client = clients[who[Math.floor(r() * who.length)]!]!;
+    const client = clients[only ?? who[Math.floor(r() * who.length)]!]!;
     const res = await client.request(method, path, body, headers);
     const context = `seed ${seed} #${i}: ${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} → ${res.status}`;
     expect(res.status, context).toBeLessThan(500);
     // /couch speaks CouchDB's own error shape ({ error, reason }) so standard tools understand it.
-    const shape = path.startsWith('/couch') ? { error: expect.any(String) } : { error: expect.any(String), message: expect.any(String) };
+    const shape = path.startsWith('/couch') ? { error: expect.any(String), reason: expect.any(String) } : { error: expect.any(String), message: expect.any(String) };
     if (res.status >= 400) expect(res.body, context).toMatchObject(shape);
   }
   expect((await clients.visitor!.get('/api/health')).status).toBe(200);
@@ -116,5 +168,9 @@ describe('fuzz', () => {
 
   it.each([1, 2, 3])('when 100 random uploads and photo reads arrive (seed %i), then none is answered 5xx or without a JSON error', (seed) =>
     fuzz(seed, 100, photoRoutes),
+  );
+
+  it.each([1, 2, 3])('when 300 random CouchDB queries reach /couch as the admin (seed %i), then none is answered 5xx or without CouchDB\'s { error, reason }', (seed) =>
+    fuzz(1000 + seed, 300, [couchRequest], 'admin'),
   );
 });
