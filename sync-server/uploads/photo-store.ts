@@ -23,7 +23,8 @@ export interface SavedPhoto {
 
 /** `failOn: 'warning'` refuses truncated files; the pixel limit stops decompression bombs while decoding. */
 const DECODE = { failOn: 'warning', limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE } as const;
-const QUALITY = 90;
+/** JPEG and WebP near the prepared photo's own quality; PNG lossless (a `quality` would quantise it to a palette). */
+const OUTPUT: Record<PhotoFormat, object> = { jpeg: { quality: 90 }, webp: { quality: 90 }, png: {} };
 const THUMB_QUALITY = 80;
 
 const isKeptFormat = (format: string | undefined): format is PhotoFormat =>
@@ -56,7 +57,7 @@ async function encode(bytes: Buffer): Promise<Encoded> {
   const upright: Sharp = sharp(bytes, DECODE).rotate();
   try {
     const [main, thumb] = await Promise.all([
-      upright.clone().toFormat(format, { quality: QUALITY }).toBuffer({ resolveWithObject: true }),
+      upright.clone().toFormat(format, OUTPUT[format]).toBuffer({ resolveWithObject: true }),
       upright
         .clone()
         .resize(THUMB_LONG_SIDE, THUMB_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })

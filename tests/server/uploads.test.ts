@@ -160,6 +160,14 @@ describe('uploading a photo', () => {
     expect((await read(sari, `${res.body.url}?thumb=1`)).headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it('when a customer uploads a PNG, then its pixels are kept exactly (lossless, not quantised to a palette)', async () => {
+    const png = await noise(41, 31).png().toBuffer();
+    const res = await upload(sari, png, 'asli.png', 'image/png');
+    const stored = readFileSync(storedFile(res.body.url));
+    const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect((await pixels(stored)).equals(await pixels(png))).toBe(true);
+  });
+
   it('when a real JPEG comes named notes.txt as text/plain, then its content decides: 201', async () => {
     const bytes = await noise(20, 20).jpeg().toBuffer();
     expect((await upload(sari, bytes, 'notes.txt', 'text/plain')).status).toBe(201);
