@@ -5,6 +5,7 @@ import { UI } from '../domain/ui-text';
 import { useCart } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
 import { useAlert } from './alert-bar';
+import { PhotoThumb } from './photo-thumb';
 import { Spinner } from './spinner';
 
 interface CartListProps {
@@ -60,7 +61,7 @@ export function CartList({ uid, footer }: CartListProps) {
                   onChange={() => toggle(item.id)}
                   aria-label={UI.cart.pick(name)}
                 />
-                {item.img[0] && <img src={item.img[0]} alt="" width={56} height={56} loading="lazy" />}
+                {item.img[0] && <PhotoThumb src={item.img[0]} alt="" />}
                 <div className="cart-item-info">
                   <span className="cart-item-name">{name}</span>
                   <span className="cart-item-meta">

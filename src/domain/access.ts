@@ -111,7 +111,7 @@ function checkProfile(actor: Actor, master: AnyDoc | null, next: AnyDoc): WriteC
 function checkOrder(master: AnyDoc | null, next: AnyDoc): WriteCheck {
   if (!master) {
     if (next._deleted) return refuse('forbidden');
-    if (next.buyStatus !== BUY_STATUS.UNPAID || next.resi !== '') return refuse('readonly_field');
+    if (next.buyStatus !== BUY_STATUS.UNPAID || next.resi !== '' || next.kendala !== undefined) return refuse('readonly_field');
     return allow;
   }
   if (master._deleted) return refuse('order_locked');

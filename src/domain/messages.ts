@@ -42,6 +42,12 @@ export const MESSAGES = {
   custom_contact_required: 'Nama lengkap, e-mail dan nomor WhatsApp wajib diisi.',
   quote_invalid: 'Ongkos kirim tidak valid atau sudah kedaluwarsa. Silakan pilih layanan pengiriman lagi.',
   not_found: 'Data tidak ditemukan.',
+  // orders and their photos
+  photo_unknown: 'Foto pesanan tidak ditemukan di server atau bukan milik Anda. Unggah ulang fotonya.',
+  photo_not_image: 'File ini bukan gambar yang valid. Pilih foto JPG, PNG atau HEIC.',
+  photo_prepare_failed: 'Foto tidak dapat diproses di perangkat ini. Coba foto lain.',
+  kendala_prefix: 'Pesanan tidak dapat diproses:',
+  upload_waiting: 'Foto menunggu koneksi untuk diunggah.',
   local_write_failed: 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
   internal: 'Terjadi kesalahan pada server. Coba lagi sebentar lagi.',

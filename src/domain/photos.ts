@@ -57,3 +57,31 @@ export const LOCAL_PHOTO_PREFIX = 'local:';
 export const isLocalPhotoRef = (url: unknown): url is string => typeof url === 'string' && url.startsWith(LOCAL_PHOTO_PREFIX);
 export const localPhotoRef = (id: string): string => `${LOCAL_PHOTO_PREFIX}${id}`;
 export const localPhotoId = (ref: string): string => ref.slice(LOCAL_PHOTO_PREFIX.length);
+
+/** Does a document (any JSON value) still name a photo that waits in the outbox? Such a document is not pushed yet. */
+export function hasLocalPhotoRef(value: unknown): boolean {
+  if (typeof value === 'string') return isLocalPhotoRef(value);
+  if (Array.isArray(value)) return value.some(hasLocalPhotoRef);
+  if (value && typeof value === 'object') return Object.values(value).some(hasLocalPhotoRef);
+  return false;
+}
+
+/** The same value with every `local:` reference found in `urls` replaced by its uploaded URL. */
+export function replacePhotoRefs<T>(value: T, urls: ReadonlyMap<string, string>): T {
+  if (typeof value === 'string') return (urls.get(value) ?? value) as T;
+  if (Array.isArray(value)) return value.map((v) => replacePhotoRefs(v, urls)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacePhotoRefs(v, urls)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Too few pixels for a sharp 300 dpi print of the photo area, once cropped (at 80 % of the need a print
+ * still looks fine at arm's length). Such a photo is printed anyway, and flagged for the customer and the admin.
+ */
+export function isLowResolution(width: number, height: number, crop?: Crop): boolean {
+  const w = crop ? (width * crop.width) / 100 : Math.min(width, height * CROP_ASPECT);
+  const h = crop ? (height * crop.height) / 100 : Math.min(height, width / CROP_ASPECT);
+  return w < PRINT_AREA_PX.width * 0.8 || h < PRINT_AREA_PX.height * 0.8;
+}

@@ -3,6 +3,7 @@
  * validation of every push. Strings are bounded so no client can store a novel in a field.
  */
 import { ID_PATTERN } from './codes';
+import { CAPTION_MAX, type PhotoEdit } from './photos';
 
 const id = { type: 'string', maxLength: 64, pattern: ID_PATTERN } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -10,6 +11,24 @@ const url = text(500);
 const urls = { type: 'array', maxItems: 200, items: url } as const;
 const money = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
 const count = (maximum: number) => ({ type: 'integer', minimum: 0, maximum }) as const;
+const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
+/** A photo of a photo-print line: its URL (or `local:` outbox reference), the customer's crop and caption. */
+const photoEdit = {
+  type: 'object',
+  properties: {
+    url,
+    crop: {
+      type: 'object',
+      properties: { x: percent, y: percent, width: percent, height: percent },
+      required: ['x', 'y', 'width', 'height'],
+      additionalProperties: false,
+    },
+    caption: text(CAPTION_MAX),
+  },
+  required: ['url', 'caption'],
+  additionalProperties: false,
+} as const;
+const photoEdits = { type: 'array', maxItems: 200, items: photoEdit } as const;
 /** Millisecond timestamps: indexed numbers need bounds and a step. */
 const timestamp = { type: 'integer', minimum: 0, maximum: 9_999_999_999_999, multipleOf: 1 } as const;
 
@@ -36,7 +55,8 @@ const goods = {
 
 const carts = {
   title: 'carts',
-  version: 0,
+  /** 1: photo-print items carry `photos` (crop and caption per photo). */
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -49,6 +69,7 @@ const carts = {
     weight: count(10_000_000),
     packaging: text(40),
     price: money,
+    photos: photoEdits,
     createdAt: timestamp,
   },
   required: ['id', 'userID', 'name', 'produkID', 'img', 'qty', 'weight', 'packaging', 'price', 'createdAt'],
@@ -68,6 +89,7 @@ const orderLine = {
     packaging: text(40),
     weight: count(100_000),
     price: money,
+    photos: photoEdits,
   },
   required: ['produkID', 'name', 'qty', 'img', 'packaging', 'weight', 'price'],
   additionalProperties: false,
@@ -75,7 +97,8 @@ const orderLine = {
 
 const transactions = {
   title: 'transactions',
-  version: 0,
+  /** 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed. */
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -104,6 +127,8 @@ const transactions = {
     img: urls,
     resi: text(100),
     buyStatus: count(4),
+    /** Set by the server only: why the order is under 'Terjadi Kendala' (e.g. out of stock when it arrived). */
+    kendala: text(300),
     createdAt: timestamp,
   },
   required: [
@@ -173,6 +198,15 @@ const users = {
 } as const;
 
 export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
+
+/**
+ * RxDB migrations, per collection and target version: a device holding older documents keeps them.
+ * Version 1 of carts and transactions only adds optional fields, so old documents pass unchanged.
+ */
+export const MIGRATIONS: Partial<Record<CollectionName, Record<number, (doc: any) => any>>> = {
+  carts: { 1: (doc) => doc },
+  transactions: { 1: (doc) => doc },
+};
 export type CollectionName = keyof typeof SCHEMAS;
 export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];
 export const isCollectionName = (name: unknown): name is CollectionName =>
@@ -187,6 +221,7 @@ export type OrderLine = {
   packaging: string;
   weight: number;
   price: number;
+  photos?: PhotoEdit[];
 };
 
 export interface GoodsDoc {
@@ -195,13 +230,14 @@ export interface GoodsDoc {
 }
 export interface CartDoc {
   id: string; userID: string; name: string; produkID: string; img: string[]; qty: number; weight: number;
-  packaging: string; price: number; createdAt: number;
+  packaging: string; price: number; photos?: PhotoEdit[]; createdAt: number;
 }
 export interface TransactionDoc {
   id: string; userID: string; userName: string; email: string; phone: string; produkID: string;
   items: OrderLine[]; provinsi: string; city: string; subdistrict: string; alamat: string; kurir: string;
   pengiriman: string; ongkir: number; quote: string; qty: number; weight: number; price: number;
-  packaging: string; bubble_wrap: boolean; img: string[]; resi: string; buyStatus: number; createdAt: number;
+  packaging: string; bubble_wrap: boolean; img: string[]; resi: string; buyStatus: number; kendala?: string;
+  createdAt: number;
 }
 export interface CustomDoc {
   id: string; userID: string; produkID: string; userName: string; email: string; phone: string;

@@ -17,7 +17,8 @@ import {
   totalWeight,
   type LineInput,
 } from '../../src/domain/pricing';
-import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
+import type { PhotoEdit } from '../../src/domain/photos';
+import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
 import { checkAddress, checkPhone } from '../../src/domain/validation';
 import type { Config } from '../config';
@@ -27,6 +28,13 @@ import { verifyQuote } from '../shipping/quotes';
 export type Normalized = { ok: true; doc: ClientDoc } | { ok: false; code: MessageCode };
 /** A product as the pricing sees it: null when it is missing, deleted or hidden. */
 export type GoodsLookup = (id: string) => Promise<GoodsDoc | null>;
+/** True when every URL is an uploaded photo the writer may name (their own; the admin: any). */
+export type PhotoCheck = (urls: string[]) => Promise<boolean>;
+
+export interface Lookups {
+  goods: GoodsLookup;
+  photos: PhotoCheck;
+}
 
 const fail = (code: MessageCode): Normalized => ({ ok: false, code });
 const idPart = (value: unknown): string => String(value ?? '').split('|')[0] ?? '';
@@ -34,7 +42,7 @@ const filled = (value: unknown): boolean => typeof value === 'string' && value.t
 
 export async function normalize(
   config: Config,
-  goods: GoodsLookup,
+  { goods, photos }: Lookups,
   actor: Actor,
   collection: CollectionName,
   master: ClientDoc | null,
@@ -45,14 +53,17 @@ export async function normalize(
     const problem = [checkPhone(next.phone), checkAddress(next.address)].find((c) => !c.ok);
     if (problem && !problem.ok) return fail(problem.code);
     if (!filled(next.username)) return fail('username_required');
+    // A new profile photo is an upload of the customer's own (the admin may set any).
+    const newPict = next.pict !== DEFAULT_PICT && next.pict !== master?.pict;
+    if (newPict && !actor.admin && !(await photos([String(next.pict)]))) return fail('photo_unknown');
   }
   if (next._deleted || (actor.admin && master)) return { ok: true, doc: next };
   const dated = withPlausibleDate(next, master);
   switch (collection) {
     case 'carts':
-      return normalizeCart(goods, dated);
+      return normalizeCart(goods, photos, dated);
     case 'transactions':
-      return normalizeTransaction(config, goods, actor, dated);
+      return normalizeTransaction(config, goods, photos, actor, dated);
     case 'custom':
       return normalizeCustom(dated);
     default:
@@ -74,25 +85,53 @@ interface PricedLine {
   input: LineInput;
   goods: GoodsDoc;
   packaging: string;
+  img: string[];
+  photos: PhotoEdit[] | undefined;
 }
 
-async function priceLine(goods: GoodsLookup, produkID: string, qty: number, img: string[], packaging: string): Promise<PricedLine | MessageCode> {
-  const product = await goods(produkID);
+interface LineFields {
+  produkID: string;
+  qty: number;
+  img: string[];
+  packaging: string;
+  photos?: PhotoEdit[];
+}
+
+/**
+ * Prices one line from the product and the packaging table. A photo print is charged per photo, and its
+ * photos must be uploads of the writer's own; other goods show the product's own picture.
+ */
+async function priceLine(goods: GoodsLookup, photos: PhotoCheck, line: LineFields): Promise<PricedLine | MessageCode> {
+  const product = await goods(line.produkID);
   if (!product) return 'product_unavailable';
-  const pack = parsePackaging(packaging);
+  const pack = parsePackaging(line.packaging);
   if (!pack) return 'invalid_document';
-  const input: LineInput = { type: product.type, unitPrice: product.price, qty, imageCount: img.length, packagingFee: pack.fee };
+  const photo = product.type === PHOTO_PRINT_TYPE;
+  const img = photo ? (line.photos ? line.photos.map((p) => p.url) : line.img) : [product.img];
+  const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
   const units = lineUnits(input);
-  if (product.type === PHOTO_PRINT_TYPE ? units < 1 : !isValidQty(qty)) return 'invalid_document';
-  return { input, goods: product, packaging: packagingText(pack.type) };
+  if (photo ? units < 1 : !isValidQty(line.qty)) return 'invalid_document';
+  if (photo && !(await photos(img))) return 'photo_unknown';
+  return { input, goods: product, packaging: packagingText(pack.type), img, photos: photo ? line.photos : undefined };
 }
 
-async function normalizeCart(goods: GoodsLookup, cart: ClientDoc): Promise<Normalized> {
-  const line = await priceLine(goods, String(cart.produkID), Number(cart.qty), cart.img as string[], String(cart.packaging));
+async function normalizeCart(goods: GoodsLookup, photos: PhotoCheck, cart: ClientDoc): Promise<Normalized> {
+  const line = await priceLine(goods, photos, cart as unknown as LineFields);
   if (typeof line === 'string') return fail(line);
+  const { photos: _ignored, ...rest } = cart;
   return {
     ok: true,
-    doc: { ...cart, name: line.goods.title, weight: line.goods.weight, price: linePrice(line.input), packaging: line.packaging },
+    doc: {
+      ...rest,
+      ...(line.photos ? { photos: line.photos } : {}),
+      name: line.goods.title,
+      img: line.img,
+      // A photo print's quantity is its number of photos.
+      qty: lineUnits(line.input),
+      weight: line.goods.weight,
+      price: linePrice(line.input),
+      packaging: line.packaging,
+    },
   };
 }
 
@@ -100,20 +139,23 @@ function shopCityId(config: Config): string {
   return config.rajaongkirApiKey ? config.shop.shipping.rajaongkir.shopCityId : config.shop.shipping.local.shopCityId;
 }
 
-async function normalizeTransaction(config: Config, goods: GoodsLookup, actor: Actor, order: ClientDoc): Promise<Normalized> {
+async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: PhotoCheck, actor: Actor, order: ClientDoc): Promise<Normalized> {
   if (!filled(order.alamat)) return fail('address_required');
   const lines: OrderLine[] = [];
   const inputs: LineInput[] = [];
   const weights: Array<{ weight: number; qty: number }> = [];
   for (const line of order.items as OrderLine[]) {
-    const priced = await priceLine(goods, line.produkID, line.qty, line.img, line.packaging);
+    const priced = await priceLine(goods, photos, line);
     if (typeof priced === 'string') return fail(priced);
     const units = lineUnits(priced.input);
     if (units > QTY_MAX) return fail('invalid_document');
     inputs.push(priced.input);
     weights.push({ weight: priced.goods.weight, qty: units });
+    const { photos: _ignored, ...rest } = line;
     lines.push({
-      ...line,
+      ...rest,
+      ...(priced.photos ? { photos: priced.photos } : {}),
+      img: priced.img,
       name: priced.goods.title,
       qty: units,
       packaging: priced.packaging,
@@ -140,6 +182,7 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, actor: A
     doc: {
       ...order,
       items: lines,
+      img: lines.flatMap((l) => l.img),
       qty: weights.reduce((sum, l) => sum + l.qty, 0),
       weight,
       bubble_wrap: bubbleWrap,

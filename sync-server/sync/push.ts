@@ -10,11 +10,25 @@ import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schem
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
-import { normalize, type GoodsLookup } from './normalize';
+import { BUY_STATUS } from '../../src/domain/status';
+import { photosOwnedBy } from '../uploads/photos';
+import { normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
 
 export const PUSH_MAX_ROWS = 200;
+
+/**
+ * Why a new order may fail on arrival although its writer did nothing wrong: stock ran out, the product went,
+ * or the shipping quote expired while the phone was offline. Such an order is kept, under 'Terjadi Kendala'
+ * with its reason, for the customer and the admin, instead of vanishing from the customer's device.
+ */
+const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid']);
+const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({
+  ...doc,
+  buyStatus: BUY_STATUS.FAILED,
+  kendala: `${MESSAGES.kendala_prefix} ${MESSAGES[code]}`,
+});
 
 export interface Refusal {
   id: string;
@@ -65,8 +79,9 @@ export async function push(
   const rowDocs = rows.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
   const ids = rowDocs.map((r) => (r.newDocumentState as { id?: unknown } | undefined)?.id).filter((id): id is string => typeof id === 'string');
   const masters = await store.getMany(collection, ids.filter((id) => !id.startsWith('_')));
-  const goods = goodsLookup(store);
-  const writes: Array<WriteRequest & StockEffect> = [];
+  const owners = [actor.uid, actor.visitorId].filter((id): id is string => id !== null);
+  const lookups: Lookups = { goods: goodsLookup(store), photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin) };
+  const writes: Array<WriteRequest & StockEffect & { adopt?: boolean }> = [];
   const pending = new Set<string>();
 
   /** A refused row: its reason, and the state the writer's copy must revert to. */
@@ -105,9 +120,17 @@ export async function push(
       refuse(allowed.code, own, visible);
       continue;
     }
-    const normalized = await normalize(config, goods, actor, collection, master, next);
+    const normalized = await normalize(config, lookups, actor, collection, master, next);
+    const placingOrder = collection === 'transactions' && !next._deleted && (!master || master._deleted);
+    /** Keeps a new order the server cannot take, failed with its reason; its writer adopts the stored state. */
+    const keep = (doc: ClientDoc, code: MessageCode) => {
+      result.refused.push({ id: next.id, error: code, message: MESSAGES[code] });
+      pending.add(next.id);
+      writes.push({ doc: asKendala(doc, code), rev: stored?._rev, taken: null, release: null, adopt: true });
+    };
     if (!normalized.ok) {
-      refuse(normalized.code, own, visible);
+      if (placingOrder && KEPT_AS_KENDALA.has(normalized.code)) keep(next, normalized.code);
+      else refuse(normalized.code, own, visible);
       continue;
     }
     const removingProfile = collection === 'users' && next._deleted && master !== null && !master._deleted;
@@ -123,7 +146,7 @@ export async function push(
         effect.taken = orderUnits(normalized.doc);
         const reserved = await stock.take(effect.taken);
         if (!reserved.ok) {
-          refuse(reserved.code, own, visible);
+          keep(normalized.doc, reserved.code);
           continue;
         }
       } else if (master && !master._deleted && next._deleted && master.buyStatus === 0) {
@@ -139,6 +162,7 @@ export async function push(
     const effect = written[i]?.ok ? w.release : w.taken;
     if (effect) await stock.give(effect);
     if (written[i]?.ok && collection === 'users' && w.doc._deleted) await closeAccount(store, w.doc.id, String(w.doc.email));
+    if (written[i]?.ok && w.adopt) result.conflicts.push(w.doc);
   }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {

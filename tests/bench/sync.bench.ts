@@ -4,11 +4,14 @@
  * (b) standard PouchDB→PouchDB replication of the same documents over HTTP from /couch;
  * (c) the customer's first pull of their 100, against (a).
  */
-import { createRxDatabase, type RxCollection } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import memoryAdapter from 'pouchdb-adapter-memory';
-import { SCHEMAS, type CollectionName } from '../../src/domain/schemas';
+import { MIGRATIONS, SCHEMAS, type CollectionName } from '../../src/domain/schemas';
 import { startSync } from '../../src/lib/sync/start-sync';
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
 import { createAccount } from '../../sync-server/auth/accounts';
 import { loadConfig } from '../../sync-server/config';
 import { BasePouchDB } from '../../sync-server/data-access/pouch';
@@ -42,7 +45,7 @@ async function seed(dataDir: string): Promise<void> {
 
 async function rxPull(url: string, client: HttpClient, expected: number): Promise<number> {
   const db = await createRxDatabase({ name: `b${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
-  const { transactions } = await db.addCollections({ transactions: { schema: SCHEMAS.transactions as any } });
+  const { transactions } = await db.addCollections({ transactions: { schema: SCHEMAS.transactions as any, migrationStrategies: MIGRATIONS.transactions } });
   const t0 = performance.now();
   const sync = startSync({ collections: { transactions } as Record<CollectionName, RxCollection>, baseUrl: url, fetch: client.fetch });
   await sync.replications.transactions!.awaitInitialReplication();

@@ -143,3 +143,13 @@ export function pushNew(client: HttpClient, collection: string, docs: Record<str
 export function pushChange(client: HttpClient, collection: string, master: Record<string, unknown>, next: Record<string, unknown>) {
   return client.post(`/api/sync/${collection}/push`, [{ assumedMasterState: master, newDocumentState: next }]);
 }
+
+/** Uploads one image as `client` through POST /api/uploads and answers its URL. */
+export async function uploadPhoto(client: HttpClient, bytes: Buffer, name = 'foto.jpg'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const res = await client.fetch('/api/uploads', { method: 'POST', body: form });
+  const body = (await res.json()) as { url?: string };
+  if ((res.status !== 201 && res.status !== 200) || !body.url) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.url;
+}

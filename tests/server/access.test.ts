@@ -3,7 +3,8 @@
  * customer / admin × pull / push create / update / delete / stream, over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import sharp from 'sharp';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
 import { cartDoc, customDoc, quoteFor, transactionDoc } from './fixtures';
 
 type Who = 'anon' | 'visitor' | 'customer' | 'other' | 'admin';
@@ -246,9 +247,10 @@ describe('server prices', () => {
     expect(await current('transactions', order.id)).toMatchObject({ bubble_wrap: false, ongkir: 0, price: 56000 });
   });
 
-  it('when a photo print line carries 3 images, then it is charged per image', async () => {
+  it('when a photo print line carries 3 uploaded images, then it is charged per image', async () => {
+    const img = await Promise.all([1, 2, 3].map(async (n) => uploadPhoto(c.customer, await sharp({ create: { width: 8 * n, height: 8, channels: 3, background: '#c84' } }).jpeg().toBuffer())));
     const order = transactionDoc(uid.customer, {
-      items: [{ produkID: '1', name: 'x', qty: 1, img: ['/a.jpg', '/b.jpg', '/c.jpg'], packaging: 'map|2000', weight: 0, price: 0 }],
+      items: [{ produkID: '1', name: 'x', qty: 1, img, packaging: 'map|2000', weight: 0, price: 0 }],
     });
     await pushOk(c.customer, 'transactions', [order]);
     expect((await current('transactions', order.id)).items[0]).toMatchObject({ qty: 3, price: 3 * 3500 + 3 * 2000 });

@@ -1,8 +1,9 @@
 /** Two RxDB clients (memory storage) replicating through the server with src/lib/sync. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { SCHEMAS, type CollectionName } from '../../src/domain/schemas';
+import { MIGRATIONS, SCHEMAS, type CollectionName } from '../../src/domain/schemas';
 import { startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
 import { HttpClient, signUp, startTestServer, type TestServer } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
@@ -15,13 +16,17 @@ interface Device {
   refused: RefusedWrite[];
 }
 
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
 let server: TestServer;
 const devices: Device[] = [];
 let uid: string;
 
 async function device(http: HttpClient): Promise<Device> {
   const db = await createRxDatabase({ name: `t${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
-  const cols = await db.addCollections(Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as any }])));
+  const cols = await db.addCollections(
+    Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as any, migrationStrategies: MIGRATIONS[name as CollectionName] ?? {} }])),
+  );
   const d: Device = { db, http, offline: false, refused: [], sync: null as unknown as SyncHandle };
   const flaky: typeof fetch = (input, init) => (d.offline ? Promise.reject(new TypeError('fetch failed (offline)')) : http.fetch(input, init));
   d.sync = startSync({

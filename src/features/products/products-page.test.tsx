@@ -81,11 +81,14 @@ describe('products page', () => {
     expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
   });
 
-  it('when a customer presses Masukkan Keranjang on the photo print, then no cart item is written and a notice explains', async () => {
+  it('when a customer presses Masukkan Keranjang on the photo print, then the photo wizard opens at Upload Foto and nothing is in the cart until a photo is there', async () => {
     renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
     const card = within(await screen.findByRole('article', { name: 'Foto Polaroid' }));
     await userEvent.click(card.getByRole('button', { name: 'Masukkan Keranjang' }));
-    expect(await screen.findByText('Pemesanan cetak foto (unggah foto dan pilih packaging) segera hadir.')).toHaveClass('alert-message');
+    const wizard = within(await screen.findByRole('dialog', { name: 'Foto Polaroid' }));
+    expect(wizard.getByRole('heading', { name: 'Upload Foto' })).toBeInTheDocument();
+    expect(wizard.getByText('Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg')).toBeInTheDocument();
+    expect(wizard.getByRole('button', { name: 'Lanjut' })).toBeDisabled();
     expect(await db.carts.count().exec()).toBe(0);
   });
 

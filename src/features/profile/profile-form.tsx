@@ -1,6 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAlert } from '../../components/alert-bar';
+import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
+import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
+import { localPhotoRef } from '../../domain/photos';
+import { addPhoto } from '../../lib/photos/outbox';
+import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { MESSAGES } from '../../domain/messages';
@@ -33,6 +38,21 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     }
   };
 
+  /** The same pipeline as order photos: prepared on the phone, uploaded from the outbox when online. */
+  const onPhoto = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    try {
+      const entry = await addPhoto(user.uid, await preparePhoto(file));
+      const rx = await db?.users.findOne(user.uid).exec();
+      await rx?.incrementalPatch({ pict: localPhotoRef(entry.id) });
+      showAlert(1, UI.profile.photoSaved);
+    } catch (err) {
+      showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
+    }
+  };
+
   const input = (name: keyof typeof form, label: string, type = 'text') => (
     <div className="field">
       <label htmlFor={`profile-${name}`}>{label}</label>
@@ -50,10 +70,24 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <form className="profile-form" onSubmit={(e) => void onSubmit(e)}>
       <div className="profile-photo">
-        <img src={doc?.pict || DEFAULT_PICT} alt="" width={96} height={96} />
-        <button type="button" className="btn" onClick={() => showAlert(1, UI.profile.editPhotoSoon)}>
+        <PhotoThumb src={doc?.pict || DEFAULT_PICT} alt="" size={96} />
+        <div className="file-picker">
+        <label htmlFor="profile-photo-input" className="btn">
           {UI.profile.editPhoto}
-        </button>
+        </label>
+        <input
+          id="profile-photo-input"
+          className="visually-hidden"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          disabled={!doc}
+          aria-describedby="profile-photo-hint"
+          onChange={(e) => void onPhoto(e)}
+        />
+        <p id="profile-photo-hint" className="field-note">
+          {MESSAGES.image_extension_hint}
+        </p>
+        </div>
       </div>
       {!doc && <p className="notice">{UI.profile.notYet}</p>}
       {input('username', UI.profile.name)}

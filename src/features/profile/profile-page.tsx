@@ -1,8 +1,8 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CartList } from '../../components/cart-list';
+import { Link, useParams } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { CartCheckout } from './cart-checkout';
 import { ProfileForm } from './profile-form';
 import { TransactionsList } from './transactions-list';
 
@@ -21,7 +21,6 @@ export function ProfilePage() {
   const { user } = useAuth();
   const signOut = useSignOut();
   const { pageId } = useParams();
-  const navigate = useNavigate();
   const tab = tabFromPageId(pageId);
   if (!user) return null;
   const current = TABS.find((t) => t.id === tab)!;
@@ -50,21 +49,7 @@ export function ProfilePage() {
         <h1 id="profile-tab-title">{current.label}</h1>
         {tab === 'setting' && <ProfileForm user={user} />}
         {tab === 'transaksi' && <TransactionsList uid={user.uid} />}
-        {tab === 'keranjang' && (
-          <CartList
-            uid={user.uid}
-            footer={(total, ids) => (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={total === 0}
-                onClick={() => navigate('/checkout', { state: { cart: ids } })}
-              >
-                {UI.cart.payNow}
-              </button>
-            )}
-          />
-        )}
+        {tab === 'keranjang' && <CartCheckout uid={user.uid} />}
       </section>
     </div>
   );

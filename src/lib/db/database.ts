@@ -4,8 +4,9 @@
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
+import { MIGRATIONS, SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
 
 export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };
 export type JepretDatabase = RxDatabase<JepretCollections>;
@@ -19,6 +20,8 @@ export interface CreateDatabaseOptions {
 // With the shop open in several tabs, only the leader tab replicates (the others see its writes
 // through IndexedDB), so one device never pushes the same change twice.
 addRxPlugin(RxDBLeaderElectionPlugin);
+// A device that holds documents of an older schema version migrates them on open (they are kept).
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 let devModeAdded = false;
 
@@ -52,8 +55,11 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
   });
   await db.addCollections(
     Object.fromEntries(
-      Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as unknown as RxJsonSchema<any> }]),
-    ) as Record<CollectionName, { schema: RxJsonSchema<any> }>,
+      Object.entries(SCHEMAS).map(([name, schema]) => [
+        name,
+        { schema: schema as unknown as RxJsonSchema<any>, migrationStrategies: MIGRATIONS[name as CollectionName] ?? {} },
+      ]),
+    ) as unknown as Record<CollectionName, { schema: RxJsonSchema<any> }>,
   );
   return db;
 }

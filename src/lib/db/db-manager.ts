@@ -7,6 +7,7 @@
  */
 import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
+import type { Uploader } from '../photos/uploader';
 import type { JepretDatabase } from './database';
 
 export type { RefusedWrite, SyncState };
@@ -24,6 +25,7 @@ let owner: string | null = null;
 let status: DbStatus = { db: null, opening: false, error: null, sync: null };
 let opening: Promise<JepretDatabase> | null = null;
 let sync: { handle: SyncHandle; unsubscribe(): void } | null = null;
+let uploader: Uploader | null = null;
 const listeners = new Set<Listener>();
 const refusedListeners = new Set<(r: RefusedWrite) => void>();
 
@@ -67,6 +69,7 @@ export function openDatabase(): Promise<JepretDatabase> {
     }
     set({ db, opening: false });
     void startReplication(db);
+    if (forOwner) void startPhotoUploads(db, forOwner);
     return db;
   })();
   opening.catch((err: unknown) => {
@@ -82,12 +85,14 @@ export function openDatabase(): Promise<JepretDatabase> {
 
 async function startReplication(db: JepretDatabase): Promise<void> {
   try {
-    const { startSync } = await import('../sync/start-sync');
+    const [{ startSync }, { hasLocalPhotoRef }] = await Promise.all([import('../sync/start-sync'), import('../../domain/photos')]);
     if (status.db !== db) return;
     const handle = startSync({
       collections: db.collections as unknown as Parameters<typeof startSync>[0]['collections'],
       // With the shop open in several tabs, one tab replicates and the others follow through IndexedDB.
       waitForLeadership: true,
+      // An order (or cart item, or profile) naming a photo still in the outbox goes after that photo.
+      holdBack: (_collection, doc) => hasLocalPhotoRef(doc),
       onRefused: (r) => {
         for (const l of refusedListeners) l(r);
       },
@@ -100,8 +105,22 @@ async function startReplication(db: JepretDatabase): Promise<void> {
   }
 }
 
+/** The leader tab sends the account's waiting photos (the others would only send the same bytes again). */
+async function startPhotoUploads(db: JepretDatabase, forOwner: string): Promise<void> {
+  try {
+    const { startUploader } = await import('../photos/uploader');
+    await db.waitForLeadership();
+    if (status.db !== db || uploader) return;
+    uploader = startUploader({ owner: forOwner, collections: { carts: db.carts, transactions: db.transactions, users: db.users } as never });
+  } catch (err) {
+    console.error(err);
+  }
+}
+
 async function closeCurrent(): Promise<JepretDatabase | null> {
   const current = status.db ?? (opening ? await opening.catch(() => null) : null);
+  uploader?.stop();
+  uploader = null;
   if (sync) {
     sync.unsubscribe();
     await sync.handle.stop().catch((err: unknown) => console.error(err));
@@ -136,6 +155,12 @@ export async function wipeUserDatabase(uid: string): Promise<void> {
     console.error(err);
   }
   forgetPendingCounts(databaseName(uid));
+  try {
+    const { removePhotosOf } = await import('../photos/outbox');
+    await removePhotosOf(uid);
+  } catch (err) {
+    console.error(err);
+  }
   if (wasOpen) void openDatabase();
 }
 
@@ -148,7 +173,8 @@ function forgetPendingCounts(database: string): void {
   }
 }
 
-/** Ask the replication to pull now (e.g. after signing in). */
+/** Ask the replication to pull now (e.g. after signing in), and the photo outbox to try again. */
 export function resync(): void {
   sync?.handle.resync();
+  uploader?.kick();
 }

@@ -45,6 +45,11 @@ export interface SyncOptions {
   waitForLeadership?: boolean;
   /** Where the pending-change counts are kept across reloads; localStorage by default. */
   storage?: PendingStorage | null;
+  /**
+   * Documents not to push yet (they stay counted as waiting): an order whose photos are still in the
+   * device's outbox goes after its photos, once their URLs replace the local references.
+   */
+  holdBack?(collection: CollectionName, doc: Record<string, unknown>): boolean;
 }
 
 export interface SyncHandle {
@@ -187,6 +192,8 @@ export function startSync(opts: SyncOptions): SyncHandle {
       },
       push: {
         batchSize: 50,
+        // RxDB skips a row whose modifier answers null; the document's next local write is pushed again.
+        modifier: (doc) => (opts.holdBack?.(name, doc) ? null : doc),
         async handler(rows) {
           const before = new Map((rows as Row[]).map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
           const payload = (rows as Row[]).map((r) => ({

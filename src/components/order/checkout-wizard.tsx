@@ -1,0 +1,101 @@
+/**
+ * The simple buy (spec section 4: two steps, shipping then confirm and pay) and the cart checkout, which is the
+ * same two steps over the ticked cart items. Beli Sekarang writes the order on the device and shows the
+ * payment popup; everything works offline once the destination's quote has been seen.
+ */
+import { useState } from 'react';
+import { PaymentPopup } from '../payment/payment-popup';
+import { formatIDR } from '../../domain/format';
+import { buildOrder, draftTotal, draftWeight, type DraftLine, type ShippingChoice } from '../../domain/order';
+import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
+import type { TransactionDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { OrderSummary } from './order-summary';
+import { emptyShippingDraft, ShippingForm } from './shipping-form';
+import { useBuyer } from './use-buyer';
+import { usePlaceOrder } from './use-place-order';
+import { nextSteps, Wizard } from './wizard';
+
+const T = UI.order;
+
+interface CheckoutWizardProps {
+  title: string;
+  lines: DraftLine[];
+  /** The simple buy lets the customer set the quantity of its one line. */
+  qtyEditable?: boolean;
+  /** Cart items that leave the cart once the order is placed. */
+  cartIds?: string[];
+  onClose(): void;
+}
+
+export function CheckoutWizard({ title, lines: initial, qtyEditable = false, cartIds = [], onClose }: CheckoutWizardProps) {
+  const { buyer, address } = useBuyer();
+  const { placeOrder } = usePlaceOrder();
+  const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
+  const [qty, setQty] = useState(initial[0]?.qty ?? 1);
+  // Spec section 5: a quantity below 1 resets to 1 and disables buying until it is set again.
+  const [qtyReset, setQtyReset] = useState(false);
+  const [draft, setDraft] = useState(() => emptyShippingDraft(address));
+  const [choice, setChoice] = useState<ShippingChoice | null>(null);
+  const [placed, setPlaced] = useState<TransactionDoc | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const lines = qtyEditable ? initial.map((l) => ({ ...l, qty })) : initial;
+  const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && buyer !== null;
+  if (!draft.alamat && address) setDraft({ ...draft, alamat: address });
+
+  if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
+
+  const buy = async () => {
+    if (!buyer || !choice) return;
+    setBusy(true);
+    const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: draft.bubbleWrap });
+    if (await placeOrder(order, cartIds)) setPlaced(order);
+    setBusy(false);
+  };
+
+  return (
+    <Wizard
+      title={title}
+      steps={T.simpleSteps}
+      step={step}
+      furthest={furthest}
+      ready={canBuy}
+      onStep={(s) => setSteps(nextSteps(s, furthest))}
+      onClose={onClose}
+      finish={
+        <button type="button" className="btn btn-primary" disabled={!canBuy || busy} onClick={() => void buy()}>
+          {T.buyNow}
+        </button>
+      }
+    >
+      {step === 0 ? (
+        <ShippingForm draft={draft} onDraft={setDraft} weight={draftWeight(lines)} onChoice={setChoice}>
+          {qtyEditable && (
+            <div className="field">
+              <label htmlFor="buy-qty">{T.qty}</label>
+              <input
+                id="buy-qty"
+                type="number"
+                inputMode="numeric"
+                min={QTY_MIN}
+                max={QTY_MAX}
+                value={qty}
+                onChange={(e) => {
+                  const n = Number(e.target.value);
+                  setQtyReset(!(n >= QTY_MIN));
+                  setQty(clampQty(n));
+                }}
+              />
+            </div>
+          )}
+        </ShippingForm>
+      ) : (
+        <OrderSummary lines={lines} choice={choice} bubbleWrap={draft.bubbleWrap} />
+      )}
+      <p className="wizard-total">
+        {T.total}: <strong>{formatIDR(draftTotal(lines, choice?.ongkir ?? 0, draft.bubbleWrap))}</strong>
+      </p>
+    </Wizard>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Move and zoom the part of a photo that is printed, inside a polaroid-style frame at the print's proportions,
+ * and type its caption. react-easy-crop does the dragging (and the arrow keys once the photo has focus); the
+ * zoom is a native range input, which a phone and a keyboard both handle well.
+ */
+import { useId, useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { Modal } from '../modal';
+import { usePhotoSrc } from '../photo-thumb';
+import { CAPTION_MAX, CROP_ASPECT, type PhotoEdit } from '../../domain/photos';
+import { UI } from '../../domain/ui-text';
+
+const T = UI.order;
+
+export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit; index: number; onSave(p: PhotoEdit): void; onClose(): void }) {
+  const src = usePhotoSrc(photo.url, false);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | undefined>(photo.crop);
+  const [caption, setCaption] = useState(photo.caption);
+  const zoomId = useId();
+  const captionId = useId();
+  const hintId = useId();
+
+  const round = (a: Area): Area => ({
+    x: Math.round(a.x * 100) / 100,
+    y: Math.round(a.y * 100) / 100,
+    width: Math.round(Math.min(a.width, 100) * 100) / 100,
+    height: Math.round(Math.min(a.height, 100) * 100) / 100,
+  });
+
+  return (
+    <Modal title={`${T.cropTitle} ${index + 1}`} onClose={onClose} className="crop-modal">
+      <p id={hintId} className="field-note">
+        {T.cropHint}
+      </p>
+      <div className="polaroid-frame">
+        <div className="crop-area">
+          {src && (
+            <Cropper
+              image={src}
+              crop={crop}
+              zoom={zoom}
+              aspect={CROP_ASPECT}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(percent) => setArea(round(percent))}
+              initialCroppedAreaPercentages={photo.crop}
+              keyboardStep={2}
+              cropperProps={{ 'aria-label': T.photoAlt(index + 1), 'aria-describedby': hintId } as never}
+            />
+          )}
+        </div>
+        <p className="polaroid-caption" aria-hidden="true">
+          {caption}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={zoomId}>{T.zoom}</label>
+        <input id={zoomId} type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+      </div>
+      <div className="field">
+        <label htmlFor={captionId}>{T.caption}</label>
+        <input
+          id={captionId}
+          type="text"
+          maxLength={CAPTION_MAX}
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+          aria-describedby={`${captionId}-hint`}
+        />
+        <p id={`${captionId}-hint`} className="field-note">
+          {T.captionHint(CAPTION_MAX)}
+        </p>
+      </div>
+      <div className="wizard-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          {T.cancel}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => onSave({ ...photo, caption: caption.trim(), ...(area ? { crop: area } : {}) })}>
+          {T.save}
+        </button>
+      </div>
+    </Modal>
+  );
+}

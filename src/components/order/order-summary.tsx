@@ -1,0 +1,49 @@
+/** Konfirmasi Pembayaran: what the customer pays for, line by line, computed by the shop's own rules. */
+import { formatIDR, formatShippingCost } from '../../domain/format';
+import { draftTotal, orderLine, type DraftLine, type ShippingChoice } from '../../domain/order';
+import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
+import { UI } from '../../domain/ui-text';
+
+const T = UI.order;
+
+export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]; choice: ShippingChoice | null; bubbleWrap: boolean }) {
+  const ongkir = choice?.ongkir ?? 0;
+  return (
+    <div className="order-summary">
+      <h4>{T.summaryTitle}</h4>
+      <dl>
+        {lines.map((d, i) => {
+          const line = orderLine(d);
+          return (
+            <div key={`${line.produkID}-${i}`}>
+              <dt>
+                {line.name} × {line.qty}
+                {line.packaging && ` · ${T.packagingFee} ${T.packaging[line.packaging.split('|')[0] as 'map' | 'box']}`}
+              </dt>
+              <dd>{formatIDR(line.price)}</dd>
+            </div>
+          );
+        })}
+        {choice && (
+          <div>
+            <dt>
+              {T.shipping} ({choice.kurir.toUpperCase()} {choice.pengiriman})
+            </dt>
+            <dd>{formatShippingCost(ongkir)}</dd>
+          </div>
+        )}
+        {bubbleWrap && (
+          <div>
+            <dt>{T.bubbleWrapFee}</dt>
+            <dd>{formatIDR(BUBBLE_WRAP_FEE)}</dd>
+          </div>
+        )}
+        <div className="summary-total">
+          <dt>{T.total}</dt>
+          <dd data-testid="order-total">{formatIDR(draftTotal(lines, ongkir, bubbleWrap))}</dd>
+        </div>
+      </dl>
+      {choice && <p className="field-note">{choice.alamat}</p>}
+    </div>
+  );
+}

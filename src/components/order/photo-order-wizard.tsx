@@ -1,0 +1,151 @@
+/**
+ * The photo-print order (spec section 4): Upload Foto, Pilih Packaging, Isi Data, Konfirmasi Pembayaran.
+ * Opened from "Masukkan Keranjang" it stops after the packaging and puts the photos in the cart. The photos
+ * and packaging chosen are kept as a draft on the device, so a reload or a closed browser loses nothing.
+ */
+import { useEffect, useId, useState } from 'react';
+import { PaymentPopup } from '../payment/payment-popup';
+import { formatIDR } from '../../domain/format';
+import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine, type ShippingChoice } from '../../domain/order';
+import type { PhotoEdit } from '../../domain/photos';
+import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
+import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { OrderSummary } from './order-summary';
+import { PhotoPicker } from './photo-picker';
+import { emptyShippingDraft, ShippingForm } from './shipping-form';
+import { useBuyer } from './use-buyer';
+import { usePlaceOrder } from './use-place-order';
+import { nextSteps, Wizard } from './wizard';
+
+const T = UI.order;
+
+interface PhotoDraft {
+  photos: PhotoEdit[];
+  packaging: PackagingType;
+}
+
+const draftKey = (uid: string, produkID: string) => `jepret.draft.photo.${uid}.${produkID}`;
+
+function loadDraft(key: string): PhotoDraft {
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as PhotoDraft | null;
+    if (saved && Array.isArray(saved.photos) && saved.packaging in PACKAGING_FEES) return saved;
+  } catch {
+    // A damaged draft is only a draft.
+  }
+  return { photos: [], packaging: DEFAULT_PACKAGING };
+}
+
+interface PhotoOrderWizardProps {
+  product: GoodsDoc;
+  /** 'cart': two steps, then the photos go into the cart. */
+  mode: 'buy' | 'cart';
+  onClose(): void;
+  onAddedToCart(): void;
+}
+
+export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: PhotoOrderWizardProps) {
+  const { buyer, address } = useBuyer();
+  const { placeOrder, addToCart } = usePlaceOrder();
+  const key = draftKey(buyer?.uid ?? '', product.id);
+  const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
+  const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
+  const [shipping, setShipping] = useState(() => emptyShippingDraft(address));
+  const [choice, setChoice] = useState<ShippingChoice | null>(null);
+  const [placed, setPlaced] = useState<TransactionDoc | null>(null);
+  const [busy, setBusy] = useState(false);
+  const packagingName = useId();
+
+  useEffect(() => {
+    localStorage.setItem(key, JSON.stringify(draft));
+  }, [key, draft]);
+  if (!shipping.alamat && address) setShipping({ ...shipping, alamat: address });
+
+  if (!buyer) return null;
+  if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
+
+  const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
+  const steps = mode === 'cart' ? T.cartSteps : T.photoSteps;
+  const hasPhotos = draft.photos.length > 0;
+  const ready = step === 0 ? hasPhotos : step === 2 ? choice !== null : true;
+  const finished = () => localStorage.removeItem(key);
+
+  const buy = async () => {
+    if (!choice || !hasPhotos) return;
+    setBusy(true);
+    const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: shipping.bubbleWrap });
+    if (await placeOrder(order)) {
+      finished();
+      setPlaced(order);
+    }
+    setBusy(false);
+  };
+  const toCart = async () => {
+    setBusy(true);
+    if (await addToCart(photoCartItem(buyer.uid, product, draft.photos, draft.packaging))) {
+      finished();
+      onAddedToCart();
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Wizard
+      title={product.title}
+      steps={steps}
+      step={step}
+      furthest={furthest}
+      ready={ready}
+      onStep={(s) => setSteps(nextSteps(s, furthest))}
+      onClose={onClose}
+      finish={
+        mode === 'cart' ? (
+          <button type="button" className="btn btn-primary" disabled={!hasPhotos || busy} onClick={() => void toCart()}>
+            {T.addToCart}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" disabled={!hasPhotos || !choice || busy} onClick={() => void buy()}>
+            {T.buyNow}
+          </button>
+        )
+      }
+    >
+      {step === 0 && (
+        <PhotoPicker
+          owner={buyer.uid}
+          photos={draft.photos}
+          onChange={(photos) => {
+            setDraft({ ...draft, photos });
+            // The parcel's weight changed: the quote chosen before may no longer cover it.
+            setChoice(null);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <fieldset className="packaging-options">
+          <legend>{T.packagingTitle}</legend>
+          {(Object.keys(PACKAGING_FEES) as PackagingType[]).map((type) => (
+            <label key={type} className="radio-card">
+              <input
+                type="radio"
+                name={packagingName}
+                value={type}
+                checked={draft.packaging === type}
+                onChange={() => setDraft({ ...draft, packaging: type })}
+              />
+              <span>
+                {T.packaging[type]} · {T.perPhoto(formatIDR(PACKAGING_FEES[type]))}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {step === 2 && <ShippingForm draft={shipping} onDraft={setShipping} weight={draftWeight(lines)} onChoice={setChoice} />}
+      {step === 3 && <OrderSummary lines={lines} choice={choice} bubbleWrap={shipping.bubbleWrap} />}
+      <p className="wizard-total">
+        {T.total}: <strong>{formatIDR(draftTotal(lines, step >= 2 ? (choice?.ongkir ?? 0) : 0, step >= 2 && shipping.bubbleWrap))}</strong>
+      </p>
+    </Wizard>
+  );
+}

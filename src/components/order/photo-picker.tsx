@@ -1,0 +1,131 @@
+/**
+ * Upload Foto: pick photos (.jpg .jpeg .png .heic, spec section 5), see them as the polaroid cards they
+ * become, crop and caption each, remove any. Each picked photo is prepared on the phone and put in the
+ * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
+ */
+import { useId, useState, type ChangeEvent } from 'react';
+import { useAlert } from '../alert-bar';
+import { PhotoThumb } from '../photo-thumb';
+import { MESSAGES } from '../../domain/messages';
+import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../../domain/photos';
+import { UI } from '../../domain/ui-text';
+import { addPhoto, removePhoto } from '../../lib/photos/outbox';
+import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
+import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
+import { CropEditor } from './crop-editor';
+
+const T = UI.order;
+export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
+
+interface PhotoPickerProps {
+  owner: string;
+  photos: PhotoEdit[];
+  onChange(photos: PhotoEdit[]): void;
+}
+
+export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
+  const { showAlert } = useAlert();
+  const [preparing, setPreparing] = useState(0);
+  const [editing, setEditing] = useState<number | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const refs = photos.map((p) => p.url);
+  const states = usePhotoStates(refs);
+  const uploaded = uploadedCount(refs, states);
+
+  const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    setPreparing(files.length);
+    const added: PhotoEdit[] = [];
+    for (const file of files) {
+      try {
+        const entry = await addPhoto(owner, await preparePhoto(file));
+        added.push({ url: localPhotoRef(entry.id), caption: '' });
+      } catch (err) {
+        showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'photo_prepare_failed']);
+      }
+      setPreparing((n) => n - 1);
+    }
+    if (added.length > 0) onChange([...photos, ...added]);
+  };
+
+  const remove = (index: number) => {
+    const ref = photos[index]!.url;
+    onChange(photos.filter((_, i) => i !== index));
+    // A photo that never left this wizard leaves the outbox too (an uploaded one stays on the server).
+    if (isLocalPhotoRef(ref)) void removePhoto(localPhotoId(ref));
+  };
+
+  return (
+    <div className="photo-picker">
+      <div className="file-picker">
+        <label htmlFor={inputId} className="btn btn-primary">
+          {T.pickPhotos}
+        </label>
+        <input id={inputId} className="visually-hidden" type="file" accept={PHOTO_ACCEPT} multiple aria-describedby={hintId} onChange={(e) => void onPick(e)} />
+        <p id={hintId} className="field-note">
+          {MESSAGES.image_extension_hint}
+        </p>
+      </div>
+      {preparing > 0 && (
+        <p className="notice" role="status">
+          {T.processing(preparing)}
+        </p>
+      )}
+      {photos.length === 0 ? (
+        <p className="empty">{T.noPhotos}</p>
+      ) : (
+        <>
+          <div className="upload-overall">
+            <label htmlFor={`${inputId}-overall`}>{T.overallProgress(uploaded, photos.length)}</label>
+            <progress id={`${inputId}-overall`} max={photos.length} value={uploaded} />
+          </div>
+          <ol className="photo-cards">
+            {photos.map((p, i) => (
+              <PhotoCard key={p.url} photo={p} index={i} state={states[p.url]} onEdit={() => setEditing(i)} onRemove={() => remove(i)} />
+            ))}
+          </ol>
+        </>
+      )}
+      {editing !== null && photos[editing] && (
+        <CropEditor
+          photo={photos[editing]!}
+          index={editing}
+          onClose={() => setEditing(null)}
+          onSave={(edited) => {
+            onChange(photos.map((p, i) => (i === editing ? edited : p)));
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PhotoCard({ photo, index, state, onEdit, onRemove }: { photo: PhotoEdit; index: number; state?: PhotoState; onEdit(): void; onRemove(): void }) {
+  const n = index + 1;
+  const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
+  const label = state?.status === 'done' ? T.uploaded : state?.status === 'failed' ? (state.error ?? T.uploadFailed) : T.waitingUpload;
+  return (
+    <li className="photo-card">
+      <div className="polaroid-mini">
+        <PhotoThumb src={photo.url} alt={T.photoAlt(n)} size={96} />
+        {photo.caption && <span className="polaroid-mini-caption">{photo.caption}</span>}
+      </div>
+      <div className="photo-card-info">
+        <span className={`upload-state upload-${state?.status ?? 'waiting'}`}>{label}</span>
+        {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${T.photoAlt(n)}: ${label}`} />}
+        {low && <span className="low-res">{T.lowRes}</span>}
+        <div className="photo-card-actions">
+          <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>
+            {T.editPhoto}
+          </button>
+          <button type="button" className="btn btn-small" onClick={onRemove} aria-label={T.removePhotoLabel(n)}>
+            {T.removePhoto}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

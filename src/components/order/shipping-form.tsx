@@ -1,0 +1,183 @@
+/**
+ * Isi Data: where the parcel goes and how (spec sections 5, 7 and 9). Native selects for Provinsi, Kota,
+ * Kecamatan, Kurir and Layanan (what a phone handles best), fed by the shipping hooks, which keep every list
+ * and quote once seen: offline, a destination chosen before still works; a new one says it needs a connection.
+ */
+import { useEffect, useId, type ReactNode } from 'react';
+import settings from '../../../shop.settings.json';
+import { formatIDR, formatShippingCost } from '../../domain/format';
+import type { ShippingChoice } from '../../domain/order';
+import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
+import { chargeableKg, COURIER_NAMES, couriersFor, type Courier } from '../../domain/shipping';
+import { UI } from '../../domain/ui-text';
+import { useOnline } from '../../lib/use-online';
+import { useCities, useDistricts, useProvinces, useShippingCosts } from '../../lib/shipping/hooks';
+
+const T = UI.order;
+
+/** What the customer has picked so far; region fields hold 'id|name' as orders store them. */
+export interface ShippingDraft {
+  provinsi: string;
+  city: string;
+  subdistrict: string;
+  alamat: string;
+  kurir: string;
+  pengiriman: string;
+  bubbleWrap: boolean;
+}
+
+export const emptyShippingDraft = (alamat: string): ShippingDraft => ({
+  provinsi: '', city: '', subdistrict: '', alamat, kurir: '', pengiriman: '', bubbleWrap: true,
+});
+
+const idOf = (value: string): string => value.split('|')[0] ?? '';
+const pair = (id: string, name: string): string => `${id}|${name}`;
+
+/**
+ * The shop's city, whichever shipping provider the server uses: the built-in table's region code or
+ * RajaOngkir's city id (the two never collide: 4 digits against at most 3).
+ */
+export const isShopCity = (cityId: string): boolean =>
+  cityId !== '' && [settings.shipping.local.shopCityId, settings.shipping.rajaongkir.shopCityId].includes(cityId);
+
+interface ShippingFormProps {
+  draft: ShippingDraft;
+  onDraft(draft: ShippingDraft): void;
+  /** Grams of the parcel: the quote must cover it. */
+  weight: number;
+  /** The chosen service with its signed quote, or null while incomplete. */
+  onChoice(choice: ShippingChoice | null): void;
+  children?: ReactNode;
+}
+
+export function ShippingForm({ draft, onDraft, weight, onChoice, children }: ShippingFormProps) {
+  const online = useOnline();
+  const provinces = useProvinces();
+  const cities = useCities(idOf(draft.provinsi) || null);
+  const districts = useDistricts(idOf(draft.city) || null);
+  // Couriers charge per started kilogram: a quote for the whole kilogram covers any parcel up to it (the
+  // server accepts a quote for at least the weight), and one kept quote serves every order of that kilogram.
+  const costs = useShippingCosts({ destination: idOf(draft.subdistrict) || undefined, courier: draft.kurir || undefined, weight: chargeableKg(weight) * 1000 });
+  const ids = { province: useId(), city: useId(), district: useId(), courier: useId(), service: useId(), address: useId(), bubble: useId() };
+  const inShopCity = isShopCity(idOf(draft.city));
+  // Bubble wrap is locked on unless the parcel stays in the shop's city (spec section 5).
+  const locked = !inShopCity;
+  const services = costs.data?.[0]?.costs ?? [];
+  const service = services.find((s) => s.service === draft.pengiriman);
+  const line = service?.cost[0];
+
+  const set = (patch: Partial<ShippingDraft>) => onDraft({ ...draft, ...patch });
+
+  useEffect(() => {
+    const complete = draft.subdistrict && draft.kurir && line?.quote && draft.alamat.trim();
+    onChoice(
+      complete
+        ? {
+            provinsi: draft.provinsi,
+            city: draft.city,
+            subdistrict: draft.subdistrict,
+            alamat: draft.alamat.trim(),
+            kurir: draft.kurir,
+            pengiriman: draft.pengiriman,
+            ongkir: line.value,
+            quote: line.quote!,
+          }
+        : null,
+    );
+    // onChoice is the parent's setter; the choice depends on these values only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft.provinsi, draft.city, draft.subdistrict, draft.alamat, draft.kurir, draft.pengiriman, line?.value, line?.quote]);
+
+  useEffect(() => {
+    if (locked && !draft.bubbleWrap) set({ bubbleWrap: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locked, draft.bubbleWrap]);
+
+  const select = (
+    id: string,
+    label: string,
+    value: string,
+    state: { loading: boolean; error: string | null },
+    options: Array<{ value: string; label: string }>,
+    onPick: (value: string) => void,
+    disabled = false,
+  ) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} required onChange={(e) => onPick(e.target.value)} aria-describedby={state.error ? `${id}-error` : undefined}>
+        <option value="">{state.loading ? T.loadingList : T.choose}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {state.error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {state.error}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="shipping-form">
+      {!online && !provinces.data && <p className="notice">{T.shippingNeedsNetwork}</p>}
+      {select(
+        ids.province, T.province, draft.provinsi, provinces,
+        (provinces.data ?? []).map((p) => ({ value: pair(p.province_id, p.province), label: p.province })),
+        (v) => set({ provinsi: v, city: '', subdistrict: '', kurir: '', pengiriman: '' }),
+      )}
+      {select(
+        ids.city, T.city, draft.city, cities,
+        (cities.data ?? []).map((c) => ({ value: pair(c.city_id, `${c.type} ${c.city_name}`.trim()), label: `${c.type} ${c.city_name}`.trim() })),
+        (v) => set({ city: v, subdistrict: '', kurir: '', pengiriman: '' }),
+        !draft.provinsi,
+      )}
+      {select(
+        ids.district, T.district, draft.subdistrict, districts,
+        (districts.data ?? []).map((d) => ({ value: pair(d.subdistrict_id, d.subdistrict_name), label: d.subdistrict_name })),
+        (v) => set({ subdistrict: v, pengiriman: '' }),
+        !draft.city,
+      )}
+      <div className="field">
+        <label htmlFor={ids.address}>{T.address}</label>
+        <textarea id={ids.address} required rows={3} value={draft.alamat} onChange={(e) => set({ alamat: e.target.value })} />
+      </div>
+      {select(
+        ids.courier, T.courier, draft.kurir, { loading: false, error: null },
+        couriersFor(inShopCity).map((c: Courier) => ({ value: c, label: COURIER_NAMES[c] })),
+        (v) => set({ kurir: v, pengiriman: '' }),
+        !draft.subdistrict,
+      )}
+      {select(
+        ids.service, T.service, draft.pengiriman, costs,
+        services.map((s) => ({
+          value: s.service,
+          label: [s.service, formatShippingCost(s.cost[0]?.value ?? 0), T.etd(s.cost[0]?.etd ?? '')].filter(Boolean).join(' · '),
+        })),
+        (v) => set({ pengiriman: v }),
+        !draft.kurir,
+      )}
+      <div className="field field-check">
+        <input
+          id={ids.bubble}
+          type="checkbox"
+          checked={draft.bubbleWrap}
+          disabled={locked}
+          onChange={(e) => set({ bubbleWrap: e.target.checked })}
+          aria-describedby={locked ? `${ids.bubble}-note` : undefined}
+        />
+        <label htmlFor={ids.bubble}>
+          {T.bubbleWrap} ({formatIDR(BUBBLE_WRAP_FEE)})
+        </label>
+        {locked && (
+          <p id={`${ids.bubble}-note`} className="field-note">
+            {T.bubbleWrapLocked}
+          </p>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}

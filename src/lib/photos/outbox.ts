@@ -1,0 +1,135 @@
+/**
+ * The photo outbox (DESIGN decision 5): prepared photos wait here, in IndexedDB, until they are uploaded.
+ * Not in RxDB: its documents would carry the bytes as base64 and replicate them. A photo survives a reload
+ * and a browser restart; once uploaded it keeps its blob, so the customer still sees it offline.
+ *
+ * Documents name a waiting photo `local:{id}`; the uploader swaps that for the server's URL.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { randomTail } from '../../domain/codes';
+import { isLocalPhotoRef, localPhotoId } from '../../domain/photos';
+import type { PreparedPhoto } from './prepare';
+
+export type PhotoStatus = 'waiting' | 'done' | 'failed';
+
+export interface OutboxPhoto {
+  id: string;
+  /** The account (or visitor identity) the photo belongs to. */
+  owner: string;
+  blob: Blob;
+  name: string;
+  width: number;
+  height: number;
+  status: PhotoStatus;
+  /** The server's URL once uploaded. */
+  url?: string;
+  /** The server's reason when it refused the photo. */
+  error?: string;
+  createdAt: number;
+}
+
+interface OutboxSchema extends DBSchema {
+  photos: { key: string; value: OutboxPhoto; indexes: { owner: string; url: string } };
+}
+
+const DB_NAME = 'jepret-photos';
+let opened: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+
+function database(): Promise<IDBPDatabase<OutboxSchema>> {
+  opened ??= openDB<OutboxSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      const photos = db.createObjectStore('photos', { keyPath: 'id' });
+      photos.createIndex('owner', 'owner');
+      photos.createIndex('url', 'url');
+    },
+  });
+  return opened;
+}
+
+/** Upload progress is not worth persisting: it lives in memory, per photo id, 0..1. */
+const progress = new Map<string, number>();
+const listeners = new Set<() => void>();
+// Another tab's uploader changes the outbox too: its changes reach this tab's screens through the channel.
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB_NAME);
+channel?.addEventListener('message', () => notifyHere());
+
+function notifyHere(): void {
+  for (const l of listeners) l();
+}
+function changed(): void {
+  notifyHere();
+  channel?.postMessage('changed');
+}
+
+/** Called on every change of any photo (status, URL, progress). */
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now()): Promise<OutboxPhoto> {
+  const entry: OutboxPhoto = { id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now };
+  await (await database()).put('photos', entry);
+  changed();
+  return entry;
+}
+
+export async function getPhoto(id: string): Promise<OutboxPhoto | undefined> {
+  return (await database()).get('photos', id);
+}
+
+/** The uploaded photo kept on this device for a server URL, if any (to show it offline). */
+export async function photoByUrl(url: string): Promise<OutboxPhoto | undefined> {
+  return (await database()).getFromIndex('photos', 'url', url);
+}
+
+export async function photosOf(owner: string): Promise<OutboxPhoto[]> {
+  const all = await (await database()).getAllFromIndex('photos', 'owner', owner);
+  return all.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, 'status' | 'url' | 'error'>>): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('photos', 'readwrite');
+  const current = await tx.store.get(id);
+  if (current) await tx.store.put({ ...current, ...patch });
+  await tx.done;
+  changed();
+}
+
+export async function removePhoto(id: string): Promise<void> {
+  await (await database()).delete('photos', id);
+  progress.delete(id);
+  changed();
+}
+
+/** Log Out on a shared tablet: that account's photos leave the device with its database. */
+export async function removePhotosOf(owner: string): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('photos', 'readwrite');
+  for (const key of await tx.store.index('owner').getAllKeys(owner)) await tx.store.delete(key);
+  await tx.done;
+  changed();
+}
+
+/** Progress stays in this tab (other tabs see the photo's status change when it is done). */
+export function setProgress(id: string, fraction: number | null): void {
+  if (fraction === null) progress.delete(id);
+  else progress.set(id, fraction);
+  notifyHere();
+}
+
+export function progressOf(id: string): number | undefined {
+  return progress.get(id);
+}
+
+/** The URLs of those `local:` references whose photos are uploaded already (for a document about to be written). */
+export async function uploadedUrls(refs: readonly string[]): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  for (const ref of refs) {
+    if (!isLocalPhotoRef(ref)) continue;
+    const photo = await getPhoto(localPhotoId(ref));
+    if (photo?.status === 'done' && photo.url) urls.set(ref, photo.url);
+  }
+  return urls;
+}

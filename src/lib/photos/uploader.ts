@@ -1,0 +1,162 @@
+/**
+ * Sends the outbox's photos to `POST /api/uploads` whenever a connection exists, one at a time with
+ * progress, and then swaps each photo's `local:` reference for its URL in the documents that name it. Only
+ * then does the replication push those documents (start-sync's holdBack): photos first, then the order.
+ *
+ * Never twice: the server answers the same URL for the same bytes of the same owner, so a retry after a
+ * lost answer, a reload or a second tab costs one request and makes no second file.
+ */
+import type { RxCollection } from 'rxdb';
+import { MESSAGES } from '../../domain/messages';
+import { hasLocalPhotoRef, localPhotoRef, replacePhotoRefs } from '../../domain/photos';
+import { photosOf, setProgress, subscribeOutbox, updatePhoto, type OutboxPhoto } from './outbox';
+
+/** The collections whose documents can name photos. */
+export type PhotoCollections = Record<string, RxCollection>;
+
+export interface UploaderOptions {
+  owner: string;
+  collections: PhotoCollections;
+  baseUrl?: string;
+  /** First retry delay after a failure; doubles up to a minute. */
+  retryMs?: number;
+}
+
+type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string };
+
+const MAX_RETRY_MS = 60_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** One upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) => void): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      const body = (xhr.response ?? {}) as { url?: string; message?: string };
+      if ((xhr.status === 200 || xhr.status === 201) && typeof body.url === 'string') return resolve({ ok: true, url: body.url });
+      // A refusal of the photo itself is final; a server in trouble, a limit or a lost session is not.
+      const final = xhr.status === 400 || xhr.status === 413 || xhr.status === 415;
+      resolve({ ok: false, retry: !final, message: body.message ?? MESSAGES.internal });
+    };
+    const lost = () => resolve({ ok: false, retry: true, message: MESSAGES.upload_waiting });
+    xhr.onerror = lost;
+    xhr.ontimeout = lost;
+    xhr.onabort = lost;
+    const form = new FormData();
+    form.append('file', photo.blob, photo.name.replace(/\.\w+$/, '') + '.jpg');
+    xhr.send(form);
+  });
+}
+
+/** Puts the URLs of uploaded photos into every local document that still names them by `local:` reference. */
+export async function resolvePhotoRefs(collections: PhotoCollections, urls: ReadonlyMap<string, string>): Promise<void> {
+  if (urls.size === 0) return;
+  for (const collection of Object.values(collections)) {
+    for (const doc of await collection.find().exec()) {
+      if (!hasLocalPhotoRef(doc.toJSON())) continue;
+      await doc.incrementalModify((data: Record<string, unknown>) => replacePhotoRefs(data, urls));
+    }
+  }
+}
+
+export interface Uploader {
+  /** Try now (a photo was added, the network came back). */
+  kick(): void;
+  stop(): void;
+}
+
+export function startUploader(opts: UploaderOptions): Uploader {
+  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads`;
+  const firstRetry = opts.retryMs ?? 2000;
+  let retryMs = firstRetry;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+  let again = false;
+  let stopped = false;
+
+  async function resolveUploaded(photos: OutboxPhoto[]): Promise<void> {
+    const urls = new Map(photos.filter((p) => p.status === 'done' && p.url).map((p) => [localPhotoRef(p.id), p.url!]));
+    await resolvePhotoRefs(opts.collections, urls);
+  }
+
+  /** Uploads every waiting photo; answers false when the rest must wait for a retry. */
+  async function drain(): Promise<boolean> {
+    const photos = await photosOf(opts.owner);
+    // A photo uploaded just before a crash or reload may not have reached its documents yet.
+    await resolveUploaded(photos);
+    for (const photo of photos.filter((p) => p.status === 'waiting')) {
+      if (stopped) return true;
+      setProgress(photo.id, 0);
+      const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f));
+      setProgress(photo.id, null);
+      if (outcome.ok) {
+        await updatePhoto(photo.id, { status: 'done', url: outcome.url });
+        await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
+      } else if (outcome.retry) {
+        return false;
+      } else {
+        await updatePhoto(photo.id, { status: 'failed', error: outcome.message });
+      }
+    }
+    return true;
+  }
+
+  async function run(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const done = await drain();
+        if (!done) {
+          scheduleRetry();
+          break;
+        }
+        retryMs = firstRetry;
+      } while (again && !stopped);
+    } catch (err) {
+      console.error('photo upload:', err instanceof Error ? err.message : err);
+      scheduleRetry();
+    } finally {
+      running = false;
+    }
+  }
+
+  function scheduleRetry(): void {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  }
+
+  const kick = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    retryMs = firstRetry;
+    void run();
+  };
+  // A photo added to the outbox starts its upload at once (or right after the one under way).
+  const unsubscribe = subscribeOutbox(() => void run());
+  window.addEventListener('online', kick);
+  void run();
+
+  return {
+    kick,
+    stop() {
+      stopped = true;
+      unsubscribe();
+      window.removeEventListener('online', kick);
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Orders and their photos over real HTTP: a photo-print line names uploads of its writer's own (with crop and
+ * caption kept, priced per photo), and a new order the shop cannot take is kept under 'Terjadi Kendala' with
+ * its reason instead of vanishing from the customer's device.
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
+import { cartDoc, transactionDoc } from './fixtures';
+
+let server: TestServer;
+let admin: HttpClient;
+let sari: HttpClient;
+let budi: HttpClient;
+const uid = {} as Record<'sari' | 'budi', string>;
+
+const jpeg = (seed: number) =>
+  sharp(randomBytes(48 * 64 * 3), { raw: { width: 48, height: 64, channels: 3 } })
+    .jpeg({ quality: 70 + seed })
+    .toBuffer();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url);
+  await signInAdmin(admin);
+  sari = new HttpClient(server.url);
+  budi = new HttpClient(server.url);
+  uid.sari = (await signUp(sari)).uid;
+  uid.budi = (await signUp(budi)).uid;
+});
+afterAll(() => server?.close());
+
+async function stored(collection: string, id: string) {
+  return (await pullAll(admin, collection)).docs.find((d) => d.id === id);
+}
+async function stock(id: string): Promise<number> {
+  return (await stored('goods', id)).qty;
+}
+const photoLine = (photos: Array<{ url: string; caption: string; crop?: object }>) => ({
+  produkID: '1', name: 'x', qty: 1, img: [], photos, packaging: 'map|2000', weight: 0, price: 0,
+});
+
+describe('photo-print lines', () => {
+  it('when an order names three photos its writer uploaded, then it is charged per photo and keeps their crops and captions', async () => {
+    const urls = [await uploadPhoto(sari, await jpeg(1)), await uploadPhoto(sari, await jpeg(2)), await uploadPhoto(sari, await jpeg(3))];
+    const photos = urls.map((url, i) => ({ url, caption: `Foto ${i + 1}`, crop: { x: 10, y: 5, width: 60, height: 80 } }));
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos)], img: [] });
+    const res = await pushNew(sari, 'transactions', [order]);
+    expect(res.body.refused).toEqual([]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0]).toMatchObject({ qty: 3, price: 3 * 3500 + 3 * 2000, img: urls, photos });
+    expect(kept.img).toEqual(urls);
+  });
+
+  it("when an order names a photo that was never uploaded, or another customer's, then it is refused with photo_unknown", async () => {
+    const budisPhoto = await uploadPhoto(budi, await jpeg(4));
+    for (const url of ['/images/2026/01/01/1767225600-abcdefghij.jpg', budisPhoto, 'local:abc123']) {
+      const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine([{ url, caption: '' }])] });
+      const res = await pushNew(sari, 'transactions', [order]);
+      expect(res.body.refused[0]?.error, url).toBe('photo_unknown');
+      expect(await stored('transactions', order.id)).toBeUndefined();
+    }
+  });
+
+  it('when a photo cart item names uploaded photos, then it is priced per photo; a foreign photo is refused', async () => {
+    const url = await uploadPhoto(sari, await jpeg(5));
+    const mine = cartDoc(uid.sari, { produkID: '1', img: [], photos: [{ url, caption: 'Kita' }], packaging: 'box|3000' });
+    expect((await pushNew(sari, 'carts', [mine])).body.refused).toEqual([]);
+    expect(await stored('carts', mine.id)).toMatchObject({ qty: 1, img: [url], price: 3500 + 3000 });
+    const foreign = cartDoc(uid.budi, { produkID: '1', img: [], photos: [{ url, caption: '' }] });
+    expect((await pushNew(budi, 'carts', [foreign])).body.refused[0].error).toBe('photo_unknown');
+  });
+
+  it("when a customer sets a profile photo, then it must be an upload of their own", async () => {
+    const profile = (await pullAll(sari, 'users')).docs[0];
+    const own = await uploadPhoto(sari, await jpeg(6));
+    const budisPhoto = await uploadPhoto(budi, await jpeg(7));
+    const refused = await pushChange(sari, 'users', profile, { ...profile, pict: budisPhoto });
+    expect(refused.body.refused[0].error).toBe('photo_unknown');
+    const ok = await pushChange(sari, 'users', profile, { ...profile, pict: own });
+    expect(ok.body.refused).toEqual([]);
+    expect((await stored('users', uid.sari)).pict).toBe(own);
+  });
+
+  it('when a simple product line claims another picture, then the product’s own picture is stored', async () => {
+    const order = transactionDoc(uid.sari, { items: [{ produkID: '2', name: 'x', qty: 1, img: ['/images/evil.jpg'], packaging: '', weight: 0, price: 0 }] });
+    await pushNew(sari, 'transactions', [order]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0].img).toEqual([(await stored('goods', '2')).img]);
+  });
+});
+
+describe('an order the shop cannot take', () => {
+  it('when stock ran out before an offline order arrived, then it is kept as Terjadi Kendala with the reason, takes no stock, and its writer adopts that state', async () => {
+    const goods = await stored('goods', '3');
+    await pushChange(admin, 'goods', goods, { ...goods, qty: 1 });
+    const order = transactionDoc(uid.sari, { produkID: '3', items: [{ produkID: '3', name: 'x', qty: 2, img: [], packaging: '', weight: 0, price: 0 }] });
+    const res = await pushNew(sari, 'transactions', [order]);
+    expect(res.body.refused).toEqual([{ id: order.id, error: 'out_of_stock', message: MESSAGES.out_of_stock }]);
+    expect(res.body.conflicts).toHaveLength(1);
+    expect(res.body.conflicts[0]).toMatchObject({ id: order.id, buyStatus: 4, _deleted: false });
+    expect(res.body.conflicts[0].kendala).toContain(MESSAGES.out_of_stock);
+    expect(await stock('3')).toBe(1);
+    // Visible to the customer and to the admin.
+    expect((await pullAll(sari, 'transactions')).docs.find((d) => d.id === order.id)).toMatchObject({ buyStatus: 4 });
+    expect(await stored('transactions', order.id)).toMatchObject({ buyStatus: 4 });
+    // The customer cannot cancel it away (it was never unpaid on the server)...
+    const kept = await stored('transactions', order.id);
+    const cancel = await pushChange(sari, 'transactions', kept, { ...kept, _deleted: true });
+    expect(cancel.body.refused[0].error).toBe('cancel_only_unpaid');
+    // ...and giving it back no stock twice.
+    expect(await stock('3')).toBe(1);
+    await pushChange(admin, 'goods', { ...goods, qty: 1 }, { ...goods });
+  });
+
+  it('when the quote expired while the phone was offline, then the order is kept as Terjadi Kendala too', async () => {
+    const { quoteFor } = await import('./fixtures');
+    const order = transactionDoc(uid.sari, { quote: quoteFor({ exp: Date.now() - 1000 }) });
+    const res = await pushNew(sari, 'transactions', [order]);
+    expect(res.body.refused[0].error).toBe('quote_invalid');
+    expect(await stored('transactions', order.id)).toMatchObject({ buyStatus: 4, kendala: `${MESSAGES.kendala_prefix} ${MESSAGES.quote_invalid}` });
+  });
+
+  it('when a customer writes a kendala themselves, then it is refused', async () => {
+    const res = await pushNew(sari, 'transactions', [transactionDoc(uid.sari, { kendala: 'saya' })]);
+    expect(res.body.refused[0].error).toBe('readonly_field');
+  });
+});
