@@ -68,3 +68,79 @@ describe('accessibility', () => {
     await admin.context().close();
   });
 });
+
+describe('ordering, by keyboard', () => {
+  /** Screenshots for a person to look at, when SHOTS names a folder. */
+  const shot = async (page: Page, name: string) => {
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: false });
+  };
+  const press = async (page: Page, locator: ReturnType<Page['locator']>, key = 'Enter') => {
+    await locator.focus();
+    await page.keyboard.press(key);
+  };
+
+  it('when a customer goes through the photo wizard and the payment popup with the keyboard, then every step works and axe finds no serious violation', async () => {
+    const { makePhotoFiles } = await import('../helpers/photo-files');
+    const files = await makePhotoFiles();
+    const page = await (await suite.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await signUpInForm(page, suite.app.url, uniqueEmail('wizard'), 'Rahasia123');
+    await settle(page, `${suite.app.url}/products`, 'article');
+    const problems: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      await page.waitForTimeout(200);
+      await shot(page, name);
+      const found = await audit(page);
+      if (found.length) problems[name] = found;
+    };
+    const photoCard = page.locator('article.product-card').first();
+    await press(page, photoCard.getByRole('button', { name: 'Beli' }));
+    const wizard = page.locator('dialog.wizard');
+    await wizard.getByRole('heading', { name: 'Upload Foto' }).waitFor();
+    await check('1-upload-empty');
+    await wizard.locator('input[type=file]').setInputFiles([files.jpegSmall, files.png]);
+    await wizard.getByText('Terunggah').nth(1).waitFor({ timeout: 60_000 });
+    await check('1-upload-photos');
+    await press(page, wizard.getByRole('button', { name: 'Atur potongan dan caption foto 2' }));
+    const crop = page.locator('dialog.crop-modal');
+    await crop.getByLabel('Caption (opsional)').waitFor();
+    await check('1-crop');
+    await crop.getByLabel('Caption (opsional)').fill('Wisuda');
+    await press(page, crop.getByRole('button', { name: 'Simpan' }));
+    await crop.waitFor({ state: 'detached' });
+    await press(page, wizard.getByRole('button', { name: 'Lanjut' }));
+    await wizard.getByRole('heading', { name: 'Pilih Packaging' }).waitFor();
+    await press(page, wizard.getByLabel(/^Map/), 'ArrowDown');
+    expect(await wizard.getByLabel(/^Box/).isChecked()).toBe(true);
+    await check('2-packaging');
+    await press(page, wizard.getByRole('button', { name: 'Lanjut' }));
+    await wizard.getByRole('heading', { name: 'Isi Data' }).waitFor();
+    await check('3-isi-data');
+    for (const [label, id] of [['Provinsi', '33'], ['Kota', '3374'], ['Kecamatan', '337401']] as const) {
+      const select = wizard.getByLabel(label, { exact: true });
+      const option = select.locator(`option[value^="${id}|"]`);
+      await option.waitFor({ state: 'attached', timeout: 20_000 });
+      await select.selectOption((await option.getAttribute('value'))!);
+    }
+    // In the shop's own city: gojek and pick-up are offered and bubble wrap may be switched off.
+    await wizard.getByLabel('Kurir', { exact: true }).selectOption('ambil sendiri');
+    const service = wizard.getByLabel('Layanan', { exact: true });
+    await service.locator('option[value="Ambil Sendiri"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await service.selectOption('Ambil Sendiri');
+    expect(await service.locator('option[value="Ambil Sendiri"]').innerText()).toContain('CHAT ADMIN');
+    await press(page, wizard.getByLabel(/Bubble wrap/), 'Space');
+    expect(await wizard.getByLabel(/Bubble wrap/).isChecked()).toBe(false);
+    await check('3-isi-data-filled');
+    await press(page, wizard.getByRole('button', { name: 'Lanjut' }));
+    await wizard.getByRole('heading', { name: 'Konfirmasi Pembayaran' }).waitFor();
+    await check('4-konfirmasi');
+    await press(page, wizard.getByRole('button', { name: 'Beli Sekarang' }));
+    await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).waitFor();
+    await check('5-payment');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).waitFor({ state: 'detached' });
+    await settle(page, `${suite.app.url}/profile/transaksi`, '.order');
+    await check('6-transaksi');
+    expect(problems).toEqual({});
+    await page.context().close();
+  });
+});

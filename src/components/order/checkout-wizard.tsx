@@ -93,9 +93,11 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, car
       ) : (
         <OrderSummary lines={lines} choice={choice} bubbleWrap={draft.bubbleWrap} />
       )}
-      <p className="wizard-total">
-        {T.total}: <strong>{formatIDR(draftTotal(lines, choice?.ongkir ?? 0, draft.bubbleWrap))}</strong>
-      </p>
+      {step === 0 && (
+        <p className="wizard-total">
+          {T.total}: <strong>{formatIDR(draftTotal(lines, choice?.ongkir ?? 0, draft.bubbleWrap))}</strong>
+        </p>
+      )}
     </Wizard>
   );
 }

@@ -47,7 +47,7 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
               onCropComplete={(percent) => setArea(round(percent))}
               initialCroppedAreaPercentages={photo.crop}
               keyboardStep={2}
-              cropperProps={{ 'aria-label': T.photoAlt(index + 1), 'aria-describedby': hintId } as never}
+              cropperProps={{ role: 'group', 'aria-label': T.photoAlt(index + 1), 'aria-describedby': hintId } as never}
             />
           )}
         </div>

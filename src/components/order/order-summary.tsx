@@ -2,9 +2,11 @@
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { draftTotal, orderLine, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
+import { COURIER_NAMES, isCourier } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.order;
+const courierName = (kurir: string): string => (isCourier(kurir) ? COURIER_NAMES[kurir] : kurir);
 
 export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]; choice: ShippingChoice | null; bubbleWrap: boolean }) {
   const ongkir = choice?.ongkir ?? 0;
@@ -27,7 +29,8 @@ export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]
         {choice && (
           <div>
             <dt>
-              {T.shipping} ({choice.kurir.toUpperCase()} {choice.pengiriman})
+              {T.shipping} ({courierName(choice.kurir)}
+              {choice.pengiriman !== courierName(choice.kurir) && ` ${choice.pengiriman}`})
             </dt>
             <dd>{formatShippingCost(ongkir)}</dd>
           </div>

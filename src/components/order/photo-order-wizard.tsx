@@ -124,7 +124,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
       )}
       {step === 1 && (
         <fieldset className="packaging-options">
-          <legend>{T.packagingTitle}</legend>
+          <legend className="visually-hidden">{T.packagingTitle}</legend>
           {(Object.keys(PACKAGING_FEES) as PackagingType[]).map((type) => (
             <label key={type} className="radio-card">
               <input
@@ -143,9 +143,11 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
       )}
       {step === 2 && <ShippingForm draft={shipping} onDraft={setShipping} weight={draftWeight(lines)} onChoice={setChoice} />}
       {step === 3 && <OrderSummary lines={lines} choice={choice} bubbleWrap={shipping.bubbleWrap} />}
-      <p className="wizard-total">
-        {T.total}: <strong>{formatIDR(draftTotal(lines, step >= 2 ? (choice?.ongkir ?? 0) : 0, step >= 2 && shipping.bubbleWrap))}</strong>
-      </p>
+      {step < 3 && (
+        <p className="wizard-total">
+          {T.total}: <strong>{formatIDR(draftTotal(lines, step >= 2 ? (choice?.ongkir ?? 0) : 0, step >= 2 && shipping.bubbleWrap))}</strong>
+        </p>
+      )}
     </Wizard>
   );
 }

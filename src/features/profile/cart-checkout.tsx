@@ -14,27 +14,32 @@ const CheckoutWizard = lazy(() => import('../../components/order/checkout-wizard
 export function CartCheckout({ uid }: { uid: string }) {
   const { docs: items } = useCart(uid);
   const { docs: goods } = useGoods();
-  const [ticked, setTicked] = useState<string[] | null>(null);
+  // The lines are taken when the customer presses Bayar Sekarang: the items leave the cart once the order is
+  // placed, and the payment popup that follows must not go with them.
+  const [lines, setLines] = useState<DraftLine[] | null>(null);
 
-  const lines: DraftLine[] = (ticked ?? []).flatMap((id) => {
-    const item = items.find((i) => i.id === id);
-    const product = item && goods.find((g) => g.id === item.produkID);
-    return item && product ? [draftFromCart(item, product)] : [];
-  });
+  const checkout = (ids: string[]) =>
+    setLines(
+      ids.flatMap((id) => {
+        const item = items.find((i) => i.id === id);
+        const product = item && goods.find((g) => g.id === item.produkID);
+        return item && product ? [draftFromCart(item, product)] : [];
+      }),
+    );
 
   return (
     <>
       <CartList
         uid={uid}
         footer={(total, ids) => (
-          <button type="button" className="btn btn-primary" disabled={total === 0} onClick={() => setTicked(ids)}>
+          <button type="button" className="btn btn-primary" disabled={total === 0} onClick={() => checkout(ids)}>
             {UI.cart.payNow}
           </button>
         )}
       />
-      {ticked && lines.length > 0 && (
+      {lines && lines.length > 0 && (
         <Suspense fallback={<Spinner overlay />}>
-          <CheckoutWizard title={UI.cart.title} lines={lines} cartIds={lines.map((l) => l.cartID!)} onClose={() => setTicked(null)} />
+          <CheckoutWizard title={UI.cart.title} lines={lines} cartIds={lines.map((l) => l.cartID!)} onClose={() => setLines(null)} />
         </Suspense>
       )}
     </>

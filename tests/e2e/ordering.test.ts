@@ -1,0 +1,317 @@
+/**
+ * Customer ordering in Chromium against the built app, as a customer on a phone would: photos picked and
+ * prepared on the device, the photo order placed with no network and sent once the browser comes back online,
+ * a simple buy, a cart checkout, cancelling, the payment popup's QRIS, and the photo checks. The server's own
+ * records (read over HTTP as the admin) are what the assertions trust.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQris } from '../../src/domain/qris';
+import { HttpClient, pullAll } from '../helpers/server';
+import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
+import { ADMIN, appAndBrowser, launchPersistent, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
+
+const suite = appAndBrowser();
+let files: PhotoFiles;
+beforeAll(async () => {
+  files = await makePhotoFiles();
+});
+afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
+
+/** Jakarta Selatan, Kebayoran Baru: outside the shop's city (Semarang), so bubble wrap is locked on. */
+const JAKARTA = { province: '31', city: '3171', district: '317101' };
+/** jne REG from Semarang to Jakarta (same island): 18,000 per started kilogram in the built-in tariffs. */
+const ONGKIR = 18000;
+
+const problems: string[] = [];
+function watch(page: Page): Page {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return page;
+}
+
+async function newPage(): Promise<Page> {
+  const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
+  return watch(await context.newPage());
+}
+
+async function admin(): Promise<HttpClient> {
+  const client = new HttpClient(suite.app.url);
+  const res = await client.post('/api/auth/login', ADMIN);
+  expect(res.status).toBe(200);
+  return client;
+}
+
+async function serverOrders(email: string) {
+  const { docs } = await pullAll(await admin(), 'transactions');
+  return docs.filter((d) => d.email === email);
+}
+
+async function stockOf(id: string): Promise<number> {
+  const { docs } = await pullAll(new HttpClient(suite.app.url), 'goods');
+  return docs.find((d) => d.id === id).qty;
+}
+
+/** Picks the option whose value starts with `id|` once the list has loaded (values are 'id|name'). */
+async function pick(page: Page, label: string, id: string) {
+  const select = page.getByLabel(label, { exact: true });
+  const option = select.locator(`option[value^="${id}|"]`);
+  await option.waitFor({ state: 'attached', timeout: 20_000 });
+  await select.selectOption((await option.getAttribute('value'))!);
+}
+
+async function chooseShipping(page: Page) {
+  await pick(page, 'Provinsi', JAKARTA.province);
+  await pick(page, 'Kota', JAKARTA.city);
+  await pick(page, 'Kecamatan', JAKARTA.district);
+  await page.getByLabel('Kurir', { exact: true }).selectOption('jne');
+  const service = page.getByLabel('Layanan', { exact: true });
+  await service.locator('option[value="REG"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await service.selectOption('REG');
+}
+
+const wizard = (page: Page) => page.locator('dialog.wizard');
+const card = (page: Page, title: RegExp) => page.locator('article.product-card').filter({ has: page.getByRole('heading', { name: title }) });
+
+async function openProducts(page: Page) {
+  await page.goto(`${suite.app.url}/products`);
+  await card(page, /Cetak Foto/i).first().waitFor();
+}
+
+/** Reads the QR code on screen and the popup's total, code and WhatsApp link. */
+async function readPaymentPopup(page: Page) {
+  const popup = page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+  await popup.waitFor();
+  const qr = popup.locator('.payment-qr svg');
+  const png = await sharp(await qr.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.info.width, png.info.height);
+  const code = (await popup.locator('.payment-code').innerText()).trim();
+  const whatsapp = await popup.getByRole('link', { name: 'Konfirmasi' }).getAttribute('href');
+  const barcode = await popup.locator('.payment-barcode svg rect').count();
+  return { popup, qris: decoded?.data ?? '', code, whatsapp: whatsapp ?? '', barcode };
+}
+
+describe('photo order offline', () => {
+  it('when a customer places a 3-photo order with no network and reopens the browser online, then the server holds it once with its photos, crop, caption and the right price', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-profile-'));
+    const email = uniqueEmail('foto');
+    let context: BrowserContext = await launchPersistent(dir);
+    try {
+      let page = watch(context.pages()[0] ?? (await context.newPage()));
+      await page.setViewportSize({ width: 360, height: 780 });
+      await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+      await openProducts(page);
+      await waitForServiceWorker(page);
+
+      // Online once: a simple buy's Isi Data keeps the lists and the quote for Jakarta on the device.
+      await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
+      await chooseShipping(page);
+      await wizard(page).getByRole('button', { name: 'Tutup' }).click();
+
+      await context.setOffline(true);
+      await page.reload();
+      await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+      const w = wizard(page);
+      await w.getByRole('heading', { name: 'Upload Foto' }).waitFor();
+      expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(true);
+      await w.locator('input[type=file]').setInputFiles([files.jpeg12mp, files.png, files.jpegSmall]);
+      await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(3);
+      await expect.poll(() => w.getByText('Menunggu unggahan').count()).toBe(3);
+
+      // Crop and caption the first photo, by keyboard.
+      await w.getByRole('button', { name: 'Atur potongan dan caption foto 1' }).click();
+      const crop = page.locator('dialog.crop-modal');
+      await crop.locator('[data-testid="cropper"], .reactEasyCrop_CropArea').first().focus();
+      await page.keyboard.press('ArrowRight');
+      await crop.getByLabel('Zoom').fill('1.5');
+      await crop.getByLabel('Caption (opsional)').fill('Liburan 2026');
+      await crop.getByRole('button', { name: 'Simpan' }).click();
+      await crop.waitFor({ state: 'detached' });
+
+      await w.getByRole('button', { name: 'Lanjut' }).click();
+      await w.getByRole('heading', { name: 'Pilih Packaging' }).waitFor();
+      expect(await w.getByLabel(/^Map/).isChecked()).toBe(true);
+      await w.getByRole('button', { name: 'Lanjut' }).click();
+      await w.getByRole('heading', { name: 'Isi Data' }).waitFor();
+      expect(await w.getByLabel('Alamat', { exact: true }).inputValue()).toContain('Pandanaran');
+      await chooseShipping(page);
+      expect(await w.getByLabel(/Bubble wrap/).isDisabled()).toBe(true);
+      await w.getByRole('button', { name: 'Lanjut' }).click();
+      const expected = 3 * 3500 + 3 * 2000 + ONGKIR + 2000;
+      expect(await w.getByTestId('order-total').innerText()).toContain((expected).toLocaleString('id-ID'));
+      await w.getByRole('button', { name: 'Beli Sekarang' }).click();
+
+      const pay = await readPaymentPopup(page);
+      expect(parseQris(pay.qris).find((f) => f.tag === '54')?.value).toBe(String(expected));
+      await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+
+      await page.goto(`${suite.app.url}/profile/transaksi`);
+      await expect.poll(() => page.getByText('Menunggu unggahan foto 0/3').count()).toBe(1);
+      expect(await serverOrders(email)).toHaveLength(0);
+
+      // The browser is closed while offline and opened again with a connection.
+      await context.close();
+      context = await launchPersistent(dir);
+      page = watch(context.pages()[0] ?? (await context.newPage()));
+      await page.goto(`${suite.app.url}/profile/transaksi`);
+      await expect.poll(async () => (await serverOrders(email)).length, { timeout: 60_000 }).toBe(1);
+      await expect.poll(() => page.getByText(/Menunggu unggahan foto/).count(), { timeout: 30_000 }).toBe(0);
+
+      const [order] = await serverOrders(email);
+      expect(order.price).toBe(expected);
+      expect(order.buyStatus).toBe(0);
+      const photos = order.items[0].photos as Array<{ url: string; caption: string; crop?: { width: number } }>;
+      expect(photos).toHaveLength(3);
+      expect(order.img).toEqual(photos.map((p) => p.url));
+      expect(photos[0]!.caption).toBe('Liburan 2026');
+      expect(photos[0]!.crop!.width).toBeLessThan(100);
+      const owner = await admin();
+      for (const p of photos) {
+        const res = await owner.fetch(p.url);
+        expect(res.status).toBe(200);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const meta = await sharp(bytes).metadata();
+        expect(meta.format).toBe('jpeg');
+        // Prepared for print on the phone: at most 1600 px on the long side, no EXIF location.
+        expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
+        expect(meta.exif ? meta.exif.includes(Buffer.from('GPS')) : false).toBe(false);
+        // A 12-megapixel photo of 6 MB travelled as a few hundred KB.
+        expect(bytes.length).toBeLessThan(0.2 * statSync(files.jpeg12mp).size);
+      }
+      // Sent once: the order exists once, and exactly three photos were stored.
+      expect(await serverOrders(email)).toHaveLength(1);
+    } finally {
+      await context.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('photo checks', () => {
+  it('when a customer picks a GIF, a text file named .jpg and a real HEIC, then the first two are refused with their messages and the HEIC is accepted', async () => {
+    const page = await newPage();
+    await signUpInForm(page, suite.app.url, uniqueEmail('cek'), 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+    const w = wizard(page);
+    await expect.poll(() => w.getByText('Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg').isVisible()).toBe(true);
+    const input = w.locator('input[type=file]');
+
+    await input.setInputFiles(files.gif);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Ekstensi gambar yang diunggah salah!' }).count()).toBe(1);
+    await input.setInputFiles(files.textAsJpg);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'bukan gambar' }).count()).toBe(1);
+    expect(await w.locator('.photo-card').count()).toBe(0);
+
+    await input.setInputFiles(files.heic);
+    await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => w.getByText('Terunggah').count(), { timeout: 60_000 }).toBe(1);
+    expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('buying', () => {
+  it('when a customer buys 2 frames, then the payment popup carries the total in its QRIS, the code in its barcode and WhatsApp link, and the server holds the order and took the stock', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('beli');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    const before = await stockOf('2');
+    await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
+    const w = wizard(page);
+    await chooseShipping(page);
+    const qty = w.getByLabel('Jumlah');
+    await qty.fill('0');
+    expect(await qty.inputValue()).toBe('1');
+    expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(true);
+    await qty.fill('2');
+    await w.getByRole('button', { name: 'Lanjut' }).click();
+    const expected = 2 * 25000 + ONGKIR + 2000;
+    expect(await w.getByTestId('order-total').innerText()).toContain(expected.toLocaleString('id-ID'));
+    await w.getByRole('button', { name: 'Beli Sekarang' }).click();
+
+    const pay = await readPaymentPopup(page);
+    const fields = parseQris(pay.qris);
+    expect(fields.find((f) => f.tag === '54')?.value).toBe(String(expected));
+    expect(fields.find((f) => f.tag === '01')?.value).toBe('12');
+    expect(pay.barcode).toBeGreaterThan(10);
+    expect(decodeURIComponent(pay.whatsapp)).toContain(`${expected}|${pay.code}`);
+
+    await expect.poll(async () => (await serverOrders(email)).length, { timeout: 30_000 }).toBe(1);
+    const [order] = await serverOrders(email);
+    expect(order.id).toBe(pay.code);
+    expect(order.price).toBe(expected);
+    expect(await stockOf('2')).toBe(before - 2);
+
+    await pay.popup.getByRole('button', { name: 'Bayar Nanti' }).click();
+    await page.waitForURL(`${suite.app.url}/products`);
+    await page.context().close();
+  });
+
+  it('when a customer checks out two ticked cart items, then one order holds both and they leave the cart', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('keranjang');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    for (const title of [/Gantungan/i, /Akrilik/i]) {
+      await card(page, title).getByRole('button', { name: 'Masukkan Keranjang' }).click();
+      await page.getByRole('button', { name: 'Mengerti' }).click();
+    }
+    await page.goto(`${suite.app.url}/profile/keranjang`);
+    await expect.poll(() => page.locator('.cart-item').count()).toBe(2);
+    await page.getByRole('button', { name: 'Bayar Sekarang' }).click();
+    const w = wizard(page);
+    await chooseShipping(page);
+    await w.getByRole('button', { name: 'Lanjut' }).click();
+    await w.getByRole('button', { name: 'Beli Sekarang' }).click();
+    const pay = await readPaymentPopup(page);
+    await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+    await expect.poll(() => page.locator('.cart-item').count()).toBe(0);
+
+    await expect.poll(async () => (await serverOrders(email)).length, { timeout: 30_000 }).toBe(1);
+    const [order] = await serverOrders(email);
+    expect(order.items.map((l: { produkID: string }) => l.produkID).sort()).toEqual(['3', '4']);
+    expect(order.produkID).toBe('');
+    expect(order.price).toBe(15000 + 20000 + ONGKIR + 2000);
+    const { docs: carts } = await pullAll(await admin(), 'carts');
+    await expect.poll(async () => (await pullAll(await admin(), 'carts')).docs.filter((c) => c.userID === order.userID && !c._deleted).length).toBe(0);
+    expect(carts.length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('when a customer cancels an unpaid order in Transaksi, then it is gone from the server and its stock returns', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('batal');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    const before = await stockOf('5');
+    await card(page, /Film/i).getByRole('button', { name: 'Beli' }).click();
+    await chooseShipping(page);
+    await wizard(page).getByRole('button', { name: 'Lanjut' }).click();
+    await wizard(page).getByRole('button', { name: 'Beli Sekarang' }).click();
+    await (await readPaymentPopup(page)).popup.getByRole('button', { name: 'Tutup' }).click();
+    await expect.poll(() => stockOf('5'), { timeout: 30_000 }).toBe(before - 1);
+
+    await page.goto(`${suite.app.url}/profile/transaksi`);
+    await page.getByRole('heading', { name: 'Menunggu Pembayaran' }).waitFor();
+    await page.getByRole('button', { name: 'Bayar' }).click();
+    await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).getByRole('button', { name: 'Tutup' }).click();
+    await page.getByRole('button', { name: 'Batalkan' }).click();
+    await expect.poll(() => stockOf('5'), { timeout: 30_000 }).toBe(before);
+    const orders = await serverOrders(email);
+    expect(orders.every((o) => o._deleted)).toBe(true);
+    await page.context().close();
+  });
+
+  it('the pages of this file raised no CSP refusals or page errors', () => {
+    expect(problems).toEqual([]);
+  });
+});
