@@ -54,7 +54,9 @@ export const isPhotoUrl = (url: unknown): url is string => typeof url === 'strin
 
 /** A photo still waiting in the device's outbox is named `local:{id}` until its upload gives it a URL. */
 export const LOCAL_PHOTO_PREFIX = 'local:';
-export const isLocalPhotoRef = (url: unknown): url is string => typeof url === 'string' && url.startsWith(LOCAL_PHOTO_PREFIX);
+/** Outbox ids are base-36 time plus a random tail: a caption that merely starts with 'local:' is no reference. */
+const localRef = /^local:[0-9a-z]{12,24}$/;
+export const isLocalPhotoRef = (url: unknown): url is string => typeof url === 'string' && localRef.test(url);
 export const localPhotoRef = (id: string): string => `${LOCAL_PHOTO_PREFIX}${id}`;
 export const localPhotoId = (ref: string): string => ref.slice(LOCAL_PHOTO_PREFIX.length);
 
