@@ -5,7 +5,7 @@ import { SCHEMAS } from '../../domain/schemas';
 import { createDatabase } from './database';
 
 /** Version 0 of a collection's schema, as devices that installed the shop before photos had it. */
-function versionZero<S extends { properties: object; version: number }>(schema: S, drop: string[]) {
+function versionZero<S extends { properties: object }>(schema: S, drop: string[]) {
   const properties = Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !drop.includes(k)));
   return { ...schema, version: 0, properties };
 }
