@@ -5,7 +5,7 @@ import { checkAddress, checkEmail, checkPassword, checkPhone, normalizeEmail, ty
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { checkCredentials, createAccount, publicUser, type Account } from './accounts';
+import { checkCredentials, createAccount, publicUser, type Account, type PublicUser } from './accounts';
 import { clearSessionCookie, cookies, readVisitor, setSessionCookie, setVisitorCookie, VISITOR_COOKIE } from './actor';
 import { AttemptLimiter } from './rate-limit';
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './sessions';
@@ -15,6 +15,13 @@ function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw new HttpError(400, 'bad_request');
   return b as Record<string, unknown>;
+}
+
+/** The signed-in account of this request (its session cookie), or null. */
+export async function currentUser(store: Store, req: Request): Promise<PublicUser | null> {
+  const session = await findSession(store, cookies(req)[SESSION_COOKIE]);
+  const doc = session ? await store.db('accounts').get(session.account).catch(notFoundAsNull) : null;
+  return doc ? publicUser(doc as unknown as Account) : null;
 }
 
 function assertOk(check: Check): void {
@@ -66,11 +73,10 @@ export function createAuthRouter(config: Config, store: Store): Router {
     res.status(204).end();
   });
 
+  // Signed out is an answer, not an error: a 401 here was a failed request (a console error) on every
+  // public page a visitor opened.
   router.get('/me', async (req, res) => {
-    const session = await findSession(store, cookies(req)[SESSION_COOKIE]);
-    const doc = session ? await store.db('accounts').get(session.account).catch(notFoundAsNull) : null;
-    if (!doc) throw new HttpError(401, 'not_signed_in');
-    res.json({ user: publicUser(doc as unknown as Account) });
+    res.json({ user: await currentUser(store, req) });
   });
 
   router.post('/visitor', (req, res) => {

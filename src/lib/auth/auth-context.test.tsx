@@ -40,9 +40,12 @@ describe('auth context', () => {
     expect(screen.getByText('sari')).toBeInTheDocument();
   });
 
-  it('when the server no longer knows the session, then the user is signed out but their data is kept', async () => {
+  it.each([
+    ['user: null', () => json(200, { user: null })],
+    ['401 (an older server)', () => json(401, { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' })],
+  ])('when the server no longer knows the session (%s), then the user is signed out but their data is kept', async (_label, answer) => {
     localStorage.setItem('jepret.user', JSON.stringify(SARI));
-    const { onSignedOut } = renderAuth(() => json(401, { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' }));
+    const { onSignedOut } = renderAuth(answer);
     await screen.findByText('keluar');
     expect(onSignedOut).not.toHaveBeenCalled();
     expect(localStorage.getItem('jepret.user')).toBeNull();

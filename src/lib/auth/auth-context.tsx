@@ -108,10 +108,11 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthPr
     let cancelled = false;
     (async () => {
       try {
-        const res = await call<{ user: AuthUser }>('/api/auth/me');
+        const res = await call<{ user: AuthUser | null }>('/api/auth/me');
         if (cancelled) return;
         if (res.ok && res.data && isAuthUser(res.data.user)) accept(res.data.user);
-        else if (res.status === 401) await forget({ wipe: false });
+        // Signed out (`user: null`; a 401 from an older server means the same).
+        else if ((res.ok && res.data?.user === null) || res.status === 401) await forget({ wipe: false });
       } catch (err) {
         if (!(err instanceof NetworkError)) console.error(err);
       } finally {
