@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** The manifest lives at the top level (design card); the PWA plugin emits it and links it. */
@@ -37,6 +38,13 @@ export default defineConfig({
         runtimeCaching: [],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip twins of every text file, made once here and served by express-static-gzip
+    // (sync-server/static.ts) as each browser's Accept-Encoding asks (docs/first-paint.md).
+    compression({
+      include: /\.(?:html|css|js|mjs|json|svg|webmanifest)$/,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      logLevel: 'silent',
     }),
   ],
   build: {

@@ -10,6 +10,7 @@ import { ensureAdmin } from './auth/accounts';
 import { resolveActor } from './auth/actor';
 import { createAuthRouter } from './auth/routes';
 import type { Config } from './config';
+import { dynamicCompression } from './compression';
 import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
@@ -63,6 +64,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       },
     }),
   );
+  // JSON answers (a first pull of goods or orders runs to hundreds of KB) go out compressed; the event stream never.
+  app.use('/api', dynamicCompression(config.compression));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }));
   app.use('/api/auth', createAuthRouter(config, store));
   app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
@@ -75,7 +78,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
   app.use('/couch', await createCouchRouter(config, store));
   app.use('/images', createImageRouter(config, store, actorOf));
-  app.use(createStaticRouter(config.distDir));
+  app.use(createStaticRouter(config.distDir, { compress: config.compression }));
   app.use((_req, res) => sendError(res, 404, 'not_found'));
   app.use(errorHandler);
 

@@ -19,6 +19,8 @@ export interface Config {
   photosDir: string;
   /** The built PWA served at '/'. */
   distDir: string;
+  /** Compress answers by Accept-Encoding (COMPRESSION=off: send as is, e.g. behind a proxy that compresses). */
+  compression: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** External CouchDB (with credentials in the URL); unset means PouchDB on LevelDB in dataDir. */
@@ -42,6 +44,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     photosDir: path.resolve(env.PHOTOS_DIR || dataDir),
     distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
+    compression: env.COMPRESSION !== 'off',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     couchdbUrl: env.COUCHDB_URL || undefined,
