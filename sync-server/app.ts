@@ -14,6 +14,7 @@ import { dynamicCompression } from './compression';
 import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
+import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
 import { createShippingRouter } from './shipping/router';
 import { createStaticRouter } from './static';
@@ -78,7 +79,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
   app.use('/couch', await createCouchRouter(config, store));
   app.use('/images', createImageRouter(config, store, actorOf));
-  app.use(createStaticRouter(config.distDir, { compress: config.compression }));
+  app.use(createStaticRouter(config.distDir, { compress: config.compression, prerender: createPrerenderer(config.distDir, store) }));
   app.use((_req, res) => sendError(res, 404, 'not_found'));
   app.use(errorHandler);
 

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { AlertProvider } from '../components/alert-bar';
 import { AuthProvider, useAuth, type AuthUser } from '../lib/auth/auth-context';
 import { DatabaseProvider } from '../lib/db/database-context';
 import { openDatabase, resync, setDbOwner, wipeUserDatabase } from '../lib/db/db-manager';
-import { routes } from './routes';
+import { PrerenderContext, type PrerenderData } from '../lib/prerendered';
 
 /**
  * Keeps the device's database in step with the account: each account has its own, and a signed-in
@@ -26,16 +26,30 @@ function DatabaseOwner() {
 
 const forgetUser = (user: AuthUser) => wipeUserDatabase(user.uid);
 
-export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/**
+ * Everything around the router, shared by the browser and the server's pre-rendering
+ * (src/app/server-render.tsx), so both draw the same tree. `prerendered`: the data the server drew the
+ * page with (null when the app starts from the service worker's shell).
+ */
+export function AppProviders({ prerendered, children }: { prerendered: PrerenderData | null; children: ReactNode }) {
   return (
-    <AlertProvider>
-      <AuthProvider onSignedOut={forgetUser}>
-        <DatabaseProvider>
-          <DatabaseOwner />
-          <RouterProvider router={router} />
-        </DatabaseProvider>
-      </AuthProvider>
-    </AlertProvider>
+    <PrerenderContext.Provider value={prerendered}>
+      <AlertProvider>
+        <AuthProvider onSignedOut={forgetUser} initialUser={prerendered ? prerendered.user : undefined}>
+          <DatabaseProvider>
+            <DatabaseOwner />
+            {children}
+          </DatabaseProvider>
+        </AuthProvider>
+      </AlertProvider>
+    </PrerenderContext.Provider>
+  );
+}
+
+export function App({ router, prerendered }: { router: ReturnType<typeof createBrowserRouter>; prerendered: PrerenderData | null }) {
+  return (
+    <AppProviders prerendered={prerendered}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { UI } from '../../domain/ui-text';
 
 export const SLIDE_INTERVAL_MS = 5000;
 const SLIDES = UI.landing.slides.map((caption, i) => ({ src: `/assets/slides/${i + 1}.svg`, caption }));
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
@@ -14,7 +14,11 @@ function prefersReducedMotion(): boolean {
  */
 export function Slideshow() {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // Starts as the server drew it (playing); the preference is read before the browser paints the first frame.
+  const [paused, setPaused] = useState(false);
+  useLayoutEffect(() => {
+    if (prefersReducedMotion()) setPaused(true);
+  }, []);
   const [hovered, setHovered] = useState(false);
   const rotating = !paused && !hovered;
 
@@ -56,7 +60,7 @@ export function Slideshow() {
           aria-label={UI.landing.slideOf(index + 1, SLIDES.length)}
           key={slide.src}
         >
-          <img src={slide.src} alt={slide.caption} width={800} height={500} />
+          <img src={slide.src} alt={slide.caption} width={800} height={500} fetchPriority={index === 0 ? 'high' : undefined} />
           <figcaption>{slide.caption}</figcaption>
         </figure>
       </div>

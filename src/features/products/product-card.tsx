@@ -5,17 +5,29 @@ import { UI } from '../../domain/ui-text';
 
 interface ProductCardProps {
   product: GoodsDoc;
+  /** Place in the grid: the first row is fetched at once (it is what paints first), the rest lazily. */
+  position?: number;
   onAddToCart(product: GoodsDoc): void;
   onBuy(product: GoodsDoc): void;
 }
 
 /** One product (spec props: Title, Desc, Price, Category, Weight, ImageSource, ProdukID). */
-export function ProductCard({ product, onAddToCart, onBuy }: ProductCardProps) {
+/** Cards in the first row of the widest grid (four columns). */
+const FIRST_ROW = 4;
+
+export function ProductCard({ product, position = FIRST_ROW, onAddToCart, onBuy }: ProductCardProps) {
   const title = product.title || MESSAGES.unavailable;
   const headingId = `product-${product.id}-title`;
   return (
     <article className="product-card polaroid-card" aria-labelledby={headingId}>
-      <img src={product.img} alt={title} width={300} height={300} loading="lazy" />
+      <img
+        src={product.img}
+        alt={title}
+        width={300}
+        height={300}
+        loading={position < FIRST_ROW ? 'eager' : 'lazy'}
+        fetchPriority={position === 0 ? 'high' : undefined}
+      />
       <p className="price">{formatIDR(product.price)}</p>
       <h2 id={headingId}>{title}</h2>
       <p className="desc">{product.desc}</p>

@@ -9,14 +9,14 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
 import { openDatabase } from '../../lib/db/db-manager';
 import { MESSAGES } from '../../domain/messages';
-import { useGoods } from '../../lib/db/hooks';
 import { simpleCartItem } from './add-to-cart';
 import { ProductCard } from './product-card';
+import { useCatalogue } from './use-catalogue';
 
 export function ProductsPage() {
   const { user } = useAuth();
   const { db } = useDatabase();
-  const { docs, loading } = useGoods();
+  const { docs, loading } = useCatalogue();
   const { showAlert } = useAlert();
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
@@ -49,8 +49,8 @@ export function ProductsPage() {
         <p className="empty">{UI.products.empty}</p>
       ) : (
         <div className="product-grid">
-          {docs.map((p) => (
-            <ProductCard key={p.id} product={p} onAddToCart={(x) => void onAddToCart(x)} onBuy={onBuy} />
+          {docs.map((p, i) => (
+            <ProductCard key={p.id} product={p} position={i} onAddToCart={(x) => void onAddToCart(x)} onBuy={onBuy} />
           ))}
         </div>
       )}

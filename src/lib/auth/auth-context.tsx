@@ -38,6 +38,7 @@ function isAuthUser(x: unknown): x is AuthUser {
 }
 
 function readStoredUser(): AuthUser | null {
+  if (typeof localStorage === 'undefined') return null;
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
     return isAuthUser(parsed) ? { ...parsed, admin: parsed.admin === true } : null;
@@ -65,11 +66,16 @@ interface AuthProviderProps {
    */
   onSignedOut?(user: AuthUser): Promise<void> | void;
   fetch?: typeof fetch;
+  /**
+   * The user the server rendered the page for (pre-rendered HTML, docs/first-paint.md): hydration must start
+   * from what the server drew. Undefined (the shell, offline): the user remembered on this device.
+   */
+  initialUser?: AuthUser | null;
 }
 
-export function AuthProvider({ children, onSignedOut, fetch: fetchImpl }: AuthProviderProps) {
+export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialUser: given }: AuthProviderProps) {
   const { showAlert } = useAlert();
-  const initialUser = useRef(readStoredUser());
+  const initialUser = useRef(given === undefined ? readStoredUser() : given);
   const [user, setUser] = useState<AuthUser | null>(initialUser.current);
   // A remembered user opens the app signed in at once, even offline; /me confirms it later.
   const [loading, setLoading] = useState(initialUser.current === null);

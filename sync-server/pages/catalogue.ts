@@ -1,0 +1,26 @@
+/**
+ * The catalogue a visitor sees, as /products draws it before any JavaScript runs: the goods a visitor's pull
+ * would deliver (the same rule, `readView` of src/domain/access.ts), hidden and deleted ones left out,
+ * in the order the page sorts them (by id).
+ */
+import { ANONYMOUS, readView } from '../../src/domain/access';
+import type { GoodsDoc } from '../../src/domain/schemas';
+import { clientView, type Store } from '../data-access/store';
+
+/** The store's position in the goods: changes whenever any product does, so it keys the cached page. */
+export async function catalogueVersion(store: Store): Promise<string> {
+  return String((await store.db('goods').info()).update_seq);
+}
+
+export async function visibleGoods(store: Store): Promise<GoodsDoc[]> {
+  const { rows } = await store.db('goods').allDocs({ include_docs: true });
+  const goods: GoodsDoc[] = [];
+  for (const row of rows) {
+    if (!row.doc || row.id.startsWith('_design/')) continue;
+    const view = readView(ANONYMOUS, 'goods', clientView(row.doc));
+    if (!view || view._deleted || view.show === 'hidden') continue;
+    const { _deleted: _dropped, ...fields } = view;
+    goods.push(fields as unknown as GoodsDoc);
+  }
+  return goods.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
