@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -47,6 +48,10 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    // RxDB's leader election cleans up on `unload` (deprecated, refuses the back/forward cache): use pagehide.
+    alias: [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/lib/db/unload-on-pagehide.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     target: 'es2022',
