@@ -98,7 +98,7 @@ describe('ordering, by keyboard', () => {
     await wizard.getByRole('heading', { name: 'Upload Foto' }).waitFor();
     await check('1-upload-empty');
     await wizard.locator('input[type=file]').setInputFiles([files.jpegSmall, files.png]);
-    await wizard.getByText('Terunggah').nth(1).waitFor({ timeout: 60_000 });
+    await wizard.getByText('Terunggah', { exact: true }).nth(1).waitFor({ timeout: 60_000 });
     await check('1-upload-photos');
     await press(page, wizard.getByRole('button', { name: 'Atur potongan dan caption foto 2' }));
     const crop = page.locator('dialog.crop-modal');

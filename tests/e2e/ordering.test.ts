@@ -212,7 +212,7 @@ describe('photo checks', () => {
 
     await input.setInputFiles(files.heic);
     await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => w.getByText('Terunggah').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(1);
     expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
     await page.context().close();
   });
