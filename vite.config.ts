@@ -27,16 +27,19 @@ export default defineConfig({
       includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        // heic2any is large and only needed when a HEIC photo is picked.
-        globIgnores: ['**/heic2any*.js', '**/node_modules/**'],
+        // heic-to (libheif, about 3 MB) is large and only needed when a HEIC photo is picked.
+        globIgnores: ['**/heic-to*.js', '**/node_modules/**'],
         // Only Vite's hashed bundles skip revisioning: public/assets/*.svg share the folder but not the hash.
         dontCacheBustURLsMatching: /-[\w-]{8}\.(?:js|css)$/,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths,
         cleanupOutdatedCaches: true,
         clientsClaim: true,
-        // No runtime caching for /api: RxDB is the offline store and the sync must hit the network.
-        runtimeCaching: [],
+        // No runtime caching for /api: RxDB is the offline store and the sync must hit the network. The HEIC
+        // converter is kept once it was needed, so a second HEIC converts offline too.
+        runtimeCaching: [
+          { urlPattern: /\/assets\/heic-to-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: 'heic-to' } },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -51,11 +51,12 @@ export async function createApp(config: Config, options: AppOptions = {}) {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // libheif (heic-to, loaded only when a HEIC photo is picked) is WebAssembly run in a blob: worker.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
-          workerSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],
           frameSrc: ['https://www.openstreetmap.org'],
           objectSrc: ["'none'"],

@@ -49,8 +49,6 @@ export const UI = {
     weight: 'Berat',
     id: 'ID Produk',
     empty: 'Belum ada produk. Produk akan muncul setelah tersinkron dengan toko.',
-    photoFlowSoon: 'Pemesanan cetak foto (unggah foto dan pilih packaging) segera hadir.',
-    buySoon: 'Pembelian langsung (pengiriman dan pembayaran) segera hadir. Sementara itu, masukkan ke keranjang.',
   },
   auth: {
     email: 'E-mail',

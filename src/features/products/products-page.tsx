@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlert } from '../../components/alert-bar';
 import { Spinner } from '../../components/spinner';
@@ -13,6 +13,9 @@ import { simpleCartItem } from './add-to-cart';
 import { ProductCard } from './product-card';
 import { useCatalogue } from './use-catalogue';
 
+/** The order wizards load on the first Beli or Masukkan Keranjang, not with the catalogue. */
+const OrderWizard = lazy(() => import('../../components/order/order-wizard').then((m) => ({ default: m.OrderWizard })));
+
 export function ProductsPage() {
   const { user } = useAuth();
   const { db } = useDatabase();
@@ -21,9 +24,11 @@ export function ProductsPage() {
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
 
+  const [wizard, setWizard] = useState<{ product: GoodsDoc; mode: 'buy' | 'cart' } | null>(null);
+
   const onAddToCart = async (product: GoodsDoc) => {
     if (!user) return navigate('/login');
-    if (product.type === PHOTO_PRINT_TYPE) return showAlert(1, UI.products.photoFlowSoon);
+    if (product.type === PHOTO_PRINT_TYPE) return setWizard({ product, mode: 'cart' });
     try {
       // A click while the local database is still opening waits for it rather than being lost.
       const local = db ?? (await openDatabase());
@@ -37,7 +42,7 @@ export function ProductsPage() {
 
   const onBuy = (product: GoodsDoc) => {
     if (!user) return navigate('/login');
-    showAlert(1, product.type === PHOTO_PRINT_TYPE ? UI.products.photoFlowSoon : UI.products.buySoon);
+    setWizard({ product, mode: 'buy' });
   };
 
   return (
@@ -53,6 +58,19 @@ export function ProductsPage() {
             <ProductCard key={p.id} product={p} position={i} onAddToCart={(x) => void onAddToCart(x)} onBuy={onBuy} />
           ))}
         </div>
+      )}
+      {wizard && (
+        <Suspense fallback={<Spinner overlay />}>
+          <OrderWizard
+            product={wizard.product}
+            mode={wizard.mode}
+            onClose={() => setWizard(null)}
+            onAddedToCart={() => {
+              setWizard(null);
+              setAdded(true);
+            }}
+          />
+        </Suspense>
       )}
       {added && <CartAddedPopup onClose={() => setAdded(false)} />}
     </div>
