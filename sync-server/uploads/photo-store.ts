@@ -1,7 +1,9 @@
 /**
  * Keeping one uploaded photo (DESIGN decision 5): the bytes must decode as JPEG, PNG or WebP (sharp reads
- * them, whatever their name or declared type says), are re-encoded upright and without metadata, so no
- * EXIF location is ever stored, and land atomically (temp file, then rename) with a thumbnail beside them.
+ * them, whatever their name or declared type says) and are stored upright and without metadata, so no EXIF
+ * location is ever stored: an upright JPEG (what the PWA sends) loses its metadata segments losslessly
+ * (jpeg-metadata.ts), anything else is re-encoded. Files land atomically (temp file, then rename) with a
+ * thumbnail beside them.
  * The same bytes from the same owner keep one file and one URL, also when two uploads race (photos.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { fileUnder, newPhotoPath, PHOTO_MIME, photoUrl, thumbPathOf, type PhotoFormat } from './paths';
+import { stripJpegMetadata } from './jpeg-metadata';
 import { claimPhoto, findOwnPhoto, photoId, type PhotoRecord } from './photos';
 
 export interface SavedPhoto {
@@ -21,7 +24,10 @@ export interface SavedPhoto {
   created: boolean;
 }
 
-/** `failOn: 'warning'` refuses truncated files; the pixel limit stops decompression bombs while decoding. */
+/**
+ * `failOn: 'warning'` refuses truncated or damaged files (libjpeg's "premature end of data" is a warning);
+ * the pixel limit stops decompression bombs while decoding.
+ */
 const DECODE = { failOn: 'warning', limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE } as const;
 /** JPEG and WebP near the prepared photo's own quality; PNG lossless (a `quality` would quantise it to a palette). */
 const OUTPUT: Record<PhotoFormat, object> = { jpeg: { quality: 90 }, webp: { quality: 90 }, png: {} };
@@ -30,12 +36,14 @@ const THUMB_QUALITY = 80;
 const isKeptFormat = (format: string | undefined): format is PhotoFormat =>
   (UPLOAD_TYPES as readonly string[]).includes(format ?? '');
 
-interface Encoded {
+interface Prepared {
   format: PhotoFormat;
+  /** The bytes stored: upright, without metadata. */
   data: Buffer;
   width: number;
   height: number;
-  thumb: Buffer;
+  /** The thumbnail, whose making decodes the photo: it rejects (415) when the pixels do not decode. */
+  thumb: Promise<Buffer>;
 }
 
 /** The image header, or null when sharp cannot read one (an empty buffer throws at construction). */
@@ -47,34 +55,62 @@ async function readHeader(bytes: Buffer): Promise<Metadata | null> {
   }
 }
 
+const notImage = (): never => {
+  // Truncated or corrupt pixel data: the header was fine, the image is not.
+  throw new HttpError(415, 'upload_not_image');
+};
+
+/**
+ * For a JPEG, resize() lets libjpeg decode at 1/2 to 1/8 scale (shrink-on-load): every byte of the scan is
+ * still read and checked, only the inverse DCT and colour work are smaller.
+ */
+const thumbnailOf = (image: Sharp): Promise<Buffer> =>
+  image
+    .resize(THUMB_LONG_SIDE, THUMB_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: THUMB_QUALITY })
+    .toBuffer();
+
 /** The stored forms of the received bytes, or 415/413 when they are not a photo we keep. */
-async function encode(bytes: Buffer): Promise<Encoded> {
+async function prepare(bytes: Buffer): Promise<Prepared> {
   const meta = await readHeader(bytes);
   if (!meta || !isKeptFormat(meta.format)) throw new HttpError(415, 'upload_not_image');
   if (meta.width > UPLOAD_MAX_SIDE || meta.height > UPLOAD_MAX_SIDE) throw new HttpError(413, 'upload_too_many_pixels');
   const format = meta.format;
-  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked (keepExif/withMetadata).
-  const upright: Sharp = sharp(bytes, DECODE).rotate();
-  try {
-    const [main, thumb] = await Promise.all([
-      upright.clone().toFormat(format, OUTPUT[format]).toBuffer({ resolveWithObject: true }),
-      upright
-        .clone()
-        .resize(THUMB_LONG_SIDE, THUMB_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: THUMB_QUALITY })
-        .toBuffer(),
-    ]);
-    return { format, data: main.data, width: main.info.width, height: main.info.height, thumb };
-  } catch {
-    // Truncated or corrupt pixel data: the header was fine, the image is not.
-    throw new HttpError(415, 'upload_not_image');
+
+  // Fast path, the PWA's prepared photo: an upright JPEG keeps its own compressed pixels, its metadata
+  // segments dropped byte by byte (jpeg-metadata.ts); the thumbnail, made from those very bytes, decodes them.
+  const stripped = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : null;
+  if (stripped) {
+    const thumb = thumbnailOf(sharp(stripped, DECODE)).catch(notImage);
+    thumb.catch(() => undefined); // Awaited by the caller; this only keeps an early failure from counting as unhandled.
+    return { format, data: stripped, width: meta.width, height: meta.height, thumb };
   }
+
+  // Anything else is re-encoded: rotate() applies the EXIF orientation; sharp writes no metadata unless asked
+  // (keepExif/withMetadata).
+  const upright: Sharp = sharp(bytes, DECODE).rotate();
+  const [main, thumb] = await Promise.all([
+    upright.clone().toFormat(format, OUTPUT[format]).toBuffer({ resolveWithObject: true }),
+    thumbnailOf(upright.clone()),
+  ]).catch(notImage);
+  return { format, data: main.data, width: main.info.width, height: main.info.height, thumb: Promise.resolve(thumb) };
 }
 
-/** Writes `data` to `file` so that no reader ever sees half of it, even after a crash. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
+interface Staged {
+  /** Renames the flushed temporary file into place. */
+  commit(): Promise<void>;
+  /** Removes the temporary file (nothing once committed). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Writes `data` beside `file` under a temporary dot-name and flushes it (`fsync`); nothing is at `file`
+ * until commit(), so no reader ever sees half of it, even after a crash.
+ */
+async function stage(file: string, data: Buffer): Promise<Staged> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const discard = () => rm(tmp, { force: true });
   try {
     const handle = await open(tmp, 'wx');
     try {
@@ -83,11 +119,27 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
     } finally {
       await handle.close();
     }
-    await rename(tmp, file);
   } catch (err) {
-    await rm(tmp, { force: true });
+    await discard();
     throw err;
   }
+  return { commit: () => rename(tmp, file), discard };
+}
+
+/**
+ * Stages the photo and its thumbnail at once: the photo's write and flush overlap the thumbnail's decoding.
+ * When either fails (the pixels do not decode: 415), whatever was staged is removed and nothing is in place.
+ */
+async function stageBoth(file: string, thumbFile: string, image: Prepared): Promise<[Staged, Staged]> {
+  const dirReady = mkdir(path.dirname(file), { recursive: true });
+  const [photo, thumb] = await Promise.allSettled([
+    dirReady.then(() => stage(file, image.data)),
+    Promise.all([image.thumb, dirReady]).then(([data]) => stage(thumbFile, data)),
+  ]);
+  if (photo.status === 'fulfilled' && thumb.status === 'fulfilled') return [photo.value, thumb.value];
+  await Promise.all([photo, thumb].map((s) => (s.status === 'fulfilled' ? s.value.discard() : undefined)));
+  // The thumbnail's failure first: a photo that does not decode is 415 whatever else went wrong.
+  throw thumb.status === 'rejected' ? thumb.reason : (photo as PromiseRejectedResult).reason;
 }
 
 /** Stores the photo of `owner` made of `bytes` (or finds the one stored before); answers its URL. */
@@ -96,7 +148,7 @@ export async function savePhoto(config: Config, store: Store, owner: string, byt
   const known = await findOwnPhoto(store, owner, sha256);
   if (known) return { url: photoUrl(known.path), created: false };
 
-  const image = await encode(bytes);
+  const image = await prepare(bytes);
   const relative = newPhotoPath(image.format, nowMs);
   const file = fileUnder(config.photosDir, relative);
   const thumb = fileUnder(config.photosDir, thumbPathOf(relative));
@@ -112,14 +164,14 @@ export async function savePhoto(config: Config, store: Store, owner: string, byt
     bytes: image.data.length,
     createdAt: new Date(nowMs).toISOString(),
   };
+  const staged = await stageBoth(file, thumb, image);
   let claim: Awaited<ReturnType<typeof claimPhoto>>;
   try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeAtomically(thumb, image.thumb);
-    await writeAtomically(file, image.data);
+    await staged[1].commit();
+    await staged[0].commit();
     claim = await claimPhoto(store, record);
   } catch (err) {
-    await removeFiles();
+    await Promise.all([removeFiles(), ...staged.map((s) => s.discard())]);
     throw err;
   }
   if (claim.won) return { url: photoUrl(relative), created: true };

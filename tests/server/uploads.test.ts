@@ -51,6 +51,13 @@ function gpsTagCount(exif: Buffer | undefined): number {
   return 0;
 }
 
+/** `jpeg` with a COM segment holding `text` right after SOI (sharp writes no comments). */
+function withComment(jpeg: Buffer, text: string): Buffer {
+  const head = Buffer.from([0xff, 0xfe, 0, 0]);
+  head.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), head, Buffer.from(text, 'latin1'), jpeg.subarray(2)]);
+}
+
 async function makeFiles() {
   files.gpsJpeg = await noise(64, 48)
     .jpeg()
@@ -123,6 +130,48 @@ describe('uploading a photo', () => {
     expect(stored.format).toBe('jpeg');
     expect([stored.width, stored.height]).toEqual([48, 64]);
     expect(stored.orientation).toBeUndefined();
+  });
+
+  it('when an upright JPEG carries GPS EXIF, XMP and a comment, then they are cut out losslessly: none is stored, the pixels are the very same', async () => {
+    const withMeta = await noise(640, 480)
+      .jpeg({ quality: 85 })
+      .withExif({ IFD0: { Make: 'Jepret' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '6/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '110/1 25/1 0/1' } })
+      .withMetadata({ orientation: 1 })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .toBuffer();
+    const sent = withComment(withMeta, 'Rumah Sari, Jl. Melati 7');
+    const original = await sharp(sent).metadata();
+    expect(gpsTagCount(original.exif)).toBeGreaterThan(0);
+    expect([original.orientation, Boolean(original.xmp)]).toEqual([1, true]);
+
+    const res = await upload(sari, sent);
+    expect(res.status).toBe(201);
+    const bytes = readFileSync(storedFile(res.body.url));
+    const stored = await sharp(bytes).metadata();
+    expect([stored.exif, stored.xmp, stored.orientation]).toEqual([undefined, undefined, undefined]);
+    expect(bytes.includes('Melati')).toBe(false);
+    expect(bytes.length).toBeLessThan(sent.length);
+    // Not re-encoded: a lossy re-encode could not give back the same pixels.
+    const pixels = (b: Buffer) => sharp(b).raw().toBuffer();
+    expect((await pixels(bytes)).equals(await pixels(sent))).toBe(true);
+    expect((await read(sari, `${res.body.url}?thumb=1`)).status).toBe(200);
+  });
+
+  it('when a JPEG with orientation 6 also carries XMP and a comment, then it is re-encoded: upright, none of them stored', async () => {
+    const rotated = await noise(80, 60).jpeg().withMetadata({ orientation: 6 }).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>').toBuffer();
+    const sent = withComment(rotated, 'Rumah Sari, Jl. Melati 7');
+    const res = await upload(sari, sent);
+    expect(res.status).toBe(201);
+    const bytes = readFileSync(storedFile(res.body.url));
+    const stored = await sharp(bytes).metadata();
+    expect([stored.width, stored.height]).toEqual([60, 80]);
+    expect([stored.exif, stored.xmp, stored.orientation]).toEqual([undefined, undefined, undefined]);
+    expect(bytes.includes('Melati')).toBe(false);
+    // Turned by the pixels, as sharp's own rotate() would (lossy, so close rather than equal).
+    const upright = await sharp(sent).rotate().raw().toBuffer();
+    const back = await sharp(bytes).raw().toBuffer();
+    const meanDiff = back.reduce((sum, v, i) => sum + Math.abs(v - upright[i]!), 0) / back.length;
+    expect(meanDiff).toBeLessThan(8);
   });
 
   it('when the owner reads the URL, then the stored bytes come back, private and immutable, with the right type', async () => {
@@ -275,6 +324,8 @@ describe('what is refused', () => {
   it.each([
     ['a text file named x.jpg', () => Buffer.from('bukan foto, hanya teks biasa\n'.repeat(20)), 'x.jpg'],
     ['a truncated JPEG', () => files.truncated, 'potong.jpg'],
+    // Well-formed segments, so the fast path takes it: its thumbnail's decoding must refuse the short scan.
+    ['a truncated JPEG given its end marker back', () => Buffer.concat([files.truncated, Buffer.from([0xff, 0xd9])]), 'potong2.jpg'],
     ['a real HEIC (sharp cannot decode HEVC)', () => files.heic, 'iphone.heic'],
     ['an empty file', () => Buffer.alloc(0), 'kosong.jpg'],
   ])('when the file is %s, then 415 with an Indonesian message and nothing stored', async (_name, bytes, name) => {
