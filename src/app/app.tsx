@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { AlertProvider } from '../components/alert-bar';
+import { AlertProvider } from '../lib/alert';
 import { AuthProvider, useAuth, type AuthUser } from '../lib/auth/auth-context';
 import { DatabaseProvider } from '../lib/db/database-context';
 import { openDatabase, resync, setDbOwner, wipeUserDatabase } from '../lib/db/db-manager';

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AlertProvider } from '../components/alert-bar';
+import { AlertProvider } from '../lib/alert';
 import { AuthContext, type AuthState, type AuthUser } from '../lib/auth/auth-context';
 import { DatabaseProvider } from '../lib/db/database-context';
 import type { JepretDatabase } from '../lib/db/database';

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AlertBar, AlertProvider } from './alert-bar';
+import { AlertProvider } from '../lib/alert';
+import { AlertBar } from './alert-bar';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { MESSAGES } from '../domain/messages';
 import { UI } from '../domain/ui-text';
 import { useCart } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
-import { useAlert } from './alert-bar';
+import { useAlert } from '../lib/alert';
 import { PhotoThumb } from './photo-thumb';
 import { Spinner } from './spinner';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
-import { AlertBar, useAlert } from '../../components/alert-bar';
+import { AlertBar } from '../../components/alert-bar';
+import { useAlert } from '../../lib/alert';
 import { Spinner } from '../../components/spinner';
 import { onRefusedWrite } from '../../lib/db/db-manager';
 import { Footer } from './footer';

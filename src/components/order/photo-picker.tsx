@@ -4,7 +4,7 @@
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { useAlert } from '../alert-bar';
+import { useAlert } from '../../lib/alert';
 import { PhotoThumb } from '../photo-thumb';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../../domain/photos';

@@ -2,7 +2,7 @@
  * Placing an order is a local write (DESIGN decision 1): it lands in RxDB at once, offline or not, and the
  * replication takes it to the shop once its photos are uploaded. Photos already uploaded go in by URL.
  */
-import { useAlert } from '../alert-bar';
+import { useAlert } from '../../lib/alert';
 import { MESSAGES } from '../../domain/messages';
 import { photoRefs } from '../../domain/order';
 import { replacePhotoRefs } from '../../domain/photos';

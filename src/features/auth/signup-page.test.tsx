@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
-import { AlertProvider } from '../../components/alert-bar';
+import { AlertProvider } from '../../lib/alert';
 import { AuthProvider } from '../../lib/auth/auth-context';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.

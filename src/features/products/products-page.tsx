@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAlert } from '../../components/alert-bar';
+import { useAlert } from '../../lib/alert';
 import { Spinner } from '../../components/spinner';
 import { PHOTO_PRINT_TYPE } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useAlert } from '../../components/alert-bar';
+import { useAlert } from '../../lib/alert';
 import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';

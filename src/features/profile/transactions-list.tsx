@@ -4,7 +4,7 @@
  * under 'Terjadi Kendala' with the reason. Batalkan and Bayar only while unpaid.
  */
 import { useState } from 'react';
-import { useAlert } from '../../components/alert-bar';
+import { useAlert } from '../../lib/alert';
 import { PaymentPopup } from '../../components/payment/payment-popup';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AlertProvider } from '../../components/alert-bar';
+import { AlertProvider } from '../alert';
 import { AuthProvider, useAuth } from './auth-context';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, NetworkError } from '../api';
-import { useAlert } from '../../components/alert-bar';
+import { useAlert } from '../alert';
 import { UI } from '../../domain/ui-text';
 
 export interface AuthUser {

@@ -1,0 +1,42 @@
+/**
+ * The alert bar's state (spec: type 0 hidden, 1 info, 2 warning, anything else error): shared code that any
+ * screen or library may set; the bar itself is drawn by components/alert-bar.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+/** Alert types of the spec: 0 hidden, 1 info (blue), 2 warning (amber), anything else error (red). */
+export type AlertType = number;
+export interface AlertState {
+  type: AlertType;
+  message: string;
+}
+
+interface AlertApi {
+  alert: AlertState;
+  showAlert(type: AlertType, message: string): void;
+  closeAlert(): void;
+}
+
+const AlertContext = createContext<AlertApi | null>(null);
+
+export function AlertProvider({ children, initial }: { children: ReactNode; initial?: AlertState }) {
+  const [alert, setAlert] = useState<AlertState>(initial ?? { type: 0, message: '' });
+  const showAlert = useCallback((type: AlertType, message: string) => setAlert({ type, message }), []);
+  const closeAlert = useCallback(() => setAlert({ type: 0, message: '' }), []);
+  const value = useMemo(() => ({ alert, showAlert, closeAlert }), [alert, showAlert, closeAlert]);
+  return <AlertContext.Provider value={value}>{children}</AlertContext.Provider>;
+}
+
+export function useAlert(): AlertApi {
+  const ctx = useContext(AlertContext);
+  if (!ctx) throw new Error('useAlert outside AlertProvider');
+  return ctx;
+}
+
+export function alertKind(type: AlertType): 'hidden' | 'info' | 'warning' | 'error' {
+  if (type === 0) return 'hidden';
+  if (type === 1) return 'info';
+  if (type === 2) return 'warning';
+  return 'error';
+}
+
