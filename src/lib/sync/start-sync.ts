@@ -114,192 +114,244 @@ function plain(doc: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function startSync(opts: SyncOptions): SyncHandle {
-  const base = (opts.baseUrl ?? '').replace(/\/+$/, '');
-  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const leaderOnly = opts.waitForLeadership === true;
-  const state$ = new BehaviorSubject<SyncState>({
-    online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null, leader: !leaderOnly,
-  });
-  const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
-  const reloads: Array<() => void> = [];
-  const refused$ = new Subject<RefusedWrite>();
-  const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>>();
-  const replications: SyncHandle['replications'] = {};
-  const subs: Subscription[] = [];
-  const active = new Map<CollectionName, boolean>();
+/** The state every part of one sync shares: the observable state, the server calls, the refusals. */
+interface SyncCore {
+  opts: SyncOptions;
+  base: string;
+  fetch: typeof fetch;
+  state$: BehaviorSubject<SyncState>;
+  refused$: Subject<RefusedWrite>;
   /** Local writes per collection and id, counted until a push carries them. */
-  const pending = new Map<CollectionName, Map<string, number>>();
+  pending: Map<CollectionName, Map<string, number>>;
+  patch(p: Partial<SyncState>): void;
+  countPending(): number;
+  succeeded(): void;
+  failed(err: unknown): void;
+  /** A JSON call to the server; a failure marks the state offline (no answer) or errored (an answer). */
+  request(url: string, init?: RequestInit): Promise<unknown>;
+}
 
+function createCore(opts: SyncOptions): SyncCore {
+  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const state$ = new BehaviorSubject<SyncState>({
+    online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null, leader: opts.waitForLeadership !== true,
+  });
+  const pending = new Map<CollectionName, Map<string, number>>();
   const patch = (p: Partial<SyncState>) => state$.next({ ...state$.value, ...p });
   const countPending = () => [...pending.values()].reduce((n, m) => n + m.size, 0);
-  const succeeded = () => patch({ online: true, lastError: null, lastSyncedAt: Date.now(), pending: countPending() });
   const failed = (err: unknown) => patch({ online: false, lastError: err instanceof Error ? err.message : String(err) });
-
-  async function request(url: string, init?: RequestInit): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await doFetch(url, { ...init, credentials: 'include' });
-    } catch (err) {
-      failed(err);
-      throw err;
-    }
-    if (!res.ok) {
-      const err = new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
-      // A 4xx is an answer from the server: we are online, but this batch must be retried later.
-      patch({ online: res.status < 500, lastError: err.message });
-      throw err;
-    }
-    return res.json();
-  }
-
-  for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
-    const stream$ = new Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>();
-    streams.set(name, stream$);
-    const { map: mine, save, reload } = pendingMap(storage, pendingKey(collection.database.name, name));
-    pending.set(name, mine);
-    reloads.push(reload);
-
-    subs.push(
-      collection.eventBulks$.subscribe((bulk) => {
-        // Only the replicating tab counts: it sees every tab's writes, and it is the one that pushes them.
-        if (!state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
-        for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
-        save();
-        patch({ pending: countPending() });
-      }),
-    );
-
-    const replication = replicateRxCollection<Record<string, unknown>, Checkpoint>({
-      collection,
-      replicationIdentifier: `jepret-sync-${name}-${base || 'same-origin'}`,
-      live: true,
-      retryTime: opts.retryTime ?? 5000,
-      waitForLeadership: opts.waitForLeadership ?? false,
-      autoStart: true,
-      pull: {
-        batchSize: 200,
-        stream$: stream$.asObservable(),
-        async handler(checkpoint, batchSize) {
-          const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
-          const body = (await request(`${base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
-            documents: Array<Record<string, unknown> & { _deleted: boolean }>;
-            checkpoint: Checkpoint | null;
-          };
-          succeeded();
-          return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
-        },
-      },
-      push: {
-        batchSize: 50,
-        // RxDB skips a row whose modifier answers null; the document's next local write is pushed again.
-        modifier: (doc) => (opts.holdBack?.(name, doc) ? null : doc),
-        async handler(rows) {
-          const before = new Map((rows as Row[]).map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
-          const payload = (rows as Row[]).map((r) => ({
-            assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
-            newDocumentState: plain(r.newDocumentState),
-          }));
-          const body = (await request(`${base}/api/sync/${name}/push`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(payload),
-          })) as { conflicts: Array<Record<string, unknown> & { _deleted: boolean }>; refused?: Array<Omit<RefusedWrite, 'collection'>> };
-          for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
-          save();
-          for (const r of body.refused ?? []) {
-            const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
-            refused$.next(refusal);
-            opts.onRefused?.(refusal);
-          }
-          succeeded();
-          return body.conflicts as never;
-        },
-      },
-    });
-    replications[name] = replication as unknown as RxReplicationState<Record<string, unknown>, unknown>;
-    subs.push(
-      replication.active$.subscribe((isActive) => {
-        active.set(name, isActive);
-        patch({ syncing: [...active.values()].some(Boolean) });
-      }),
-      replication.error$.subscribe((err) => failed(err)),
-    );
-  }
-
-  patch({ pending: countPending() });
-
-  const resyncAll = () => {
-    for (const s of streams.values()) s.next('RESYNC');
-  };
-
-  const openEvents = (): EventStream => openEventStream({
-    url: `${base}/api/sync/stream`,
-    fetch: (input, init) => doFetch(input, { ...init, credentials: 'include' }),
-    onOpen() {
-      patch({ online: true });
-      resyncAll();
-    },
-    onDown(err) {
-      failed(err);
-    },
-    onEvent(event, data) {
-      if (event !== 'change') return;
+  return {
+    opts,
+    base: (opts.baseUrl ?? '').replace(/\/+$/, ''),
+    fetch: doFetch,
+    state$,
+    refused$: new Subject<RefusedWrite>(),
+    pending,
+    patch,
+    countPending,
+    succeeded: () => patch({ online: true, lastError: null, lastSyncedAt: Date.now(), pending: countPending() }),
+    failed,
+    async request(url, init) {
+      let res: Response;
       try {
-        const { collection } = JSON.parse(data) as { collection?: CollectionName };
-        if (collection) streams.get(collection)?.next('RESYNC');
-      } catch {
-        resyncAll();
+        res = await doFetch(url, { ...init, credentials: 'include' });
+      } catch (err) {
+        failed(err);
+        throw err;
       }
+      if (!res.ok) {
+        const err = new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
+        // A 4xx is an answer from the server: we are online, but this batch must be retried later.
+        patch({ online: res.status < 500, lastError: err.message });
+        throw err;
+      }
+      return res.json();
+    },
+  };
+}
+
+type PullStream = Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>;
+
+interface CollectionSync {
+  replication: RxReplicationState<Record<string, unknown>, Checkpoint>;
+  stream$: PullStream;
+  /** Reads the pending count back from storage (a tab following another's replication). */
+  reload(): void;
+  subs: Subscription[];
+}
+
+/** One collection: RxDB's replication over our pull and push endpoints, and its count of waiting writes. */
+function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null): CollectionSync {
+  const { opts, base, state$ } = core;
+  const stream$: PullStream = new Subject();
+  const { map: mine, save, reload } = pendingMap(storage, pendingKey(collection.database.name, name));
+  core.pending.set(name, mine);
+
+  const counting = collection.eventBulks$.subscribe((bulk) => {
+    // Only the replicating tab counts: it sees every tab's writes, and it is the one that pushes them.
+    if (!state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
+    for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
+    save();
+    core.patch({ pending: core.countPending() });
+  });
+
+  const replication = replicateRxCollection<Record<string, unknown>, Checkpoint>({
+    collection,
+    replicationIdentifier: `jepret-sync-${name}-${base || 'same-origin'}`,
+    live: true,
+    retryTime: opts.retryTime ?? 5000,
+    waitForLeadership: opts.waitForLeadership ?? false,
+    autoStart: true,
+    pull: {
+      batchSize: 200,
+      stream$: stream$.asObservable(),
+      async handler(checkpoint, batchSize) {
+        const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
+        const body = (await core.request(`${base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
+          documents: Array<Record<string, unknown> & { _deleted: boolean }>;
+          checkpoint: Checkpoint | null;
+        };
+        core.succeeded();
+        return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
+      },
+    },
+    push: {
+      batchSize: 50,
+      // RxDB skips a row whose modifier answers null; the document's next local write is pushed again.
+      modifier: (doc) => (opts.holdBack?.(name, doc) ? null : doc),
+      async handler(rows) {
+        const before = new Map((rows as Row[]).map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
+        const payload = (rows as Row[]).map((r) => ({
+          assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
+          newDocumentState: plain(r.newDocumentState),
+        }));
+        const body = (await core.request(`${base}/api/sync/${name}/push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        })) as { conflicts: Array<Record<string, unknown> & { _deleted: boolean }>; refused?: Array<Omit<RefusedWrite, 'collection'>> };
+        for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
+        save();
+        for (const r of body.refused ?? []) {
+          const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
+          core.refused$.next(refusal);
+          opts.onRefused?.(refusal);
+        }
+        core.succeeded();
+        return body.conflicts as never;
+      },
     },
   });
+  return { replication, stream$, reload, subs: [counting] };
+}
+
+/**
+ * The one event stream (browsers allow six connections per origin) and the `online` event: both answer with
+ * RxDB's RESYNC. With leader election, only the leader tab holds the stream; the others follow the pending
+ * count through localStorage until they become the leader.
+ */
+function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>, database: { waitForLeadership?: () => Promise<boolean> } | undefined) {
+  const resyncAll = () => {
+    for (const s of syncs.values()) s.stream$.next('RESYNC');
+  };
+  const openEvents = (): EventStream =>
+    openEventStream({
+      url: `${core.base}/api/sync/stream`,
+      fetch: (input, init) => core.fetch(input, { ...init, credentials: 'include' }),
+      onOpen() {
+        core.patch({ online: true });
+        resyncAll();
+      },
+      onDown(err) {
+        core.failed(err);
+      },
+      onEvent(event, data) {
+        if (event !== 'change') return;
+        try {
+          const { collection } = JSON.parse(data) as { collection?: CollectionName };
+          if (collection) syncs.get(collection)?.stream$.next('RESYNC');
+        } catch {
+          resyncAll();
+        }
+      },
+    });
 
   let events: EventStream | null = null;
   let stopped = false;
   const win = typeof window !== 'undefined' ? window : null;
   const onStorage = (e: StorageEvent) => {
-    if (state$.value.leader || !e.key?.startsWith('jepret.pending.')) return;
-    for (const reload of reloads) reload();
-    patch({ pending: countPending() });
+    if (core.state$.value.leader || !e.key?.startsWith('jepret.pending.')) return;
+    for (const s of syncs.values()) s.reload();
+    core.patch({ pending: core.countPending() });
   };
-  const database = Object.values(opts.collections)[0]?.database as { waitForLeadership?: () => Promise<boolean> } | undefined;
-  if (leaderOnly && database?.waitForLeadership) {
-    // Only the leader tab holds the event stream too (browsers allow six connections per origin).
+  if (core.opts.waitForLeadership === true && database?.waitForLeadership) {
     win?.addEventListener('storage', onStorage);
     void database.waitForLeadership().then(() => {
       if (stopped) return;
       win?.removeEventListener('storage', onStorage);
-      patch({ leader: true });
+      core.patch({ leader: true });
       events = openEvents();
     });
   } else {
     events = openEvents();
   }
-
   const onOnline = () => {
     events?.kick();
     resyncAll();
   };
   win?.addEventListener('online', onOnline);
-
   return {
-    state$,
-    refused$,
-    replications,
     resync: onOnline,
-    async awaitInSync() {
-      await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
-    },
-    async stop() {
+    stop() {
       stopped = true;
       win?.removeEventListener('online', onOnline);
       win?.removeEventListener('storage', onStorage);
       events?.close();
+    },
+  };
+}
+
+export function startSync(opts: SyncOptions): SyncHandle {
+  const core = createCore(opts);
+  const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
+  const syncs = new Map<CollectionName, CollectionSync>();
+  const replications: SyncHandle['replications'] = {};
+  const active = new Map<CollectionName, boolean>();
+  const subs: Subscription[] = [];
+
+  for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
+    const sync = syncCollection(core, name, collection, storage);
+    syncs.set(name, sync);
+    replications[name] = sync.replication as unknown as RxReplicationState<Record<string, unknown>, unknown>;
+    subs.push(
+      ...sync.subs,
+      sync.replication.active$.subscribe((isActive) => {
+        active.set(name, isActive);
+        core.patch({ syncing: [...active.values()].some(Boolean) });
+      }),
+      sync.replication.error$.subscribe((err) => core.failed(err)),
+    );
+  }
+  core.patch({ pending: core.countPending() });
+
+  const database = Object.values(opts.collections)[0]?.database as { waitForLeadership?: () => Promise<boolean> } | undefined;
+  const server = watchServer(core, syncs, database);
+
+  return {
+    state$: core.state$,
+    refused$: core.refused$,
+    replications,
+    resync: server.resync,
+    async awaitInSync() {
+      await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
+    },
+    async stop() {
+      server.stop();
       for (const s of subs) s.unsubscribe();
       await Promise.all(Object.values(replications).map((r) => r?.cancel()));
-      for (const s of streams.values()) s.complete();
-      refused$.complete();
-      state$.complete();
+      for (const s of syncs.values()) s.stream$.complete();
+      core.refused$.complete();
+      core.state$.complete();
     },
   };
 }
