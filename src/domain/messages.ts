@@ -74,6 +74,11 @@ export const MESSAGES = {
   upload_too_many_pixels: 'Resolusi foto terlalu besar. Maksimal 8000 piksel per sisi.',
   upload_not_image: 'File ini bukan foto JPG, PNG atau WebP yang dapat dibaca. Pilih foto lain.',
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
+  // custom orders and visitors
+  custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
+  photo_in_use: 'Foto ini sudah dipakai dalam pesanan dan tidak dapat dihapus.',
+  too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',
+  too_many_custom_orders: 'Terlalu banyak pesanan custom dari alamat ini. Pesananmu tetap tersimpan di perangkat dan akan dikirim lagi nanti.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,15 +1,20 @@
 /** /api/auth: sign-up, login, logout, the current user, and the visitor identity. */
 import { Router, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { visitorId as newVisitorId } from '../../src/domain/codes';
 import { checkAddress, checkEmail, checkPassword, checkPhone, normalizeEmail, type Check } from '../../src/domain/validation';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
-import { HttpError } from '../errors';
+import { HttpError, sendError } from '../errors';
 import { checkCredentials, createAccount, publicUser, type Account, type PublicUser } from './accounts';
-import { clearSessionCookie, cookies, readVisitor, setSessionCookie, setVisitorCookie, VISITOR_COOKIE } from './actor';
+import { clearSessionCookie, cookies, readVisitor, resolveActor, setSessionCookie, setVisitorCookie, VISITOR_COOKIE } from './actor';
+import { attachCustomOrders, liveCustomOrders } from './attach-custom';
 import { AttemptLimiter } from './rate-limit';
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './sessions';
 import { notFoundAsNull } from './sessions';
+
+/** New visitor identities per address (a request that already carries a valid one is not counted). */
+export const VISITOR_RATE = { limit: 60, windowMs: 15 * 60 * 1000 };
 
 function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
@@ -79,13 +84,34 @@ export function createAuthRouter(config: Config, store: Store): Router {
     res.json({ user: await currentUser(store, req) });
   });
 
-  router.post('/visitor', (req, res) => {
+  // A visitor identity costs nothing to issue, but each one may upload and order: new ones are limited per address.
+  const newVisitors = rateLimit({
+    ...VISITOR_RATE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip: (req) => readVisitor(config.sessionSecret, cookies(req)[VISITOR_COOKIE]) !== null,
+    handler: (_req, res) => sendError(res, 429, 'too_many_visitors'),
+  });
+
+  router.post('/visitor', newVisitors, (req, res) => {
     let id = readVisitor(config.sessionSecret, cookies(req)[VISITOR_COOKIE]);
     if (!id) {
       id = newVisitorId();
       setVisitorCookie(req, res, config.sessionSecret, id);
     }
     res.json({ visitorId: id });
+  });
+
+  router.get('/attach-custom', async (req, res) => {
+    const actor = await resolveActor(store, config.sessionSecret, req);
+    if (!actor.uid) throw new HttpError(401, 'not_signed_in');
+    res.json({ count: actor.visitorId ? (await liveCustomOrders(store, actor.visitorId)).length : 0 });
+  });
+
+  router.post('/attach-custom', async (req, res) => {
+    const actor = await resolveActor(store, config.sessionSecret, req);
+    if (!actor.uid) throw new HttpError(401, 'not_signed_in');
+    res.json({ attached: actor.visitorId ? await attachCustomOrders(store, actor.visitorId, actor.uid) : 0 });
   });
 
   return router;

@@ -3,6 +3,7 @@
  * goods, the packaging table, bubble wrap and a shipping quote the server signed.
  */
 import type { Actor } from '../../src/domain/access';
+import { parsePengiriman } from '../../src/domain/custom';
 import type { MessageCode } from '../../src/domain/messages';
 import {
   customPrice,
@@ -65,7 +66,7 @@ export async function normalize(
     case 'transactions':
       return normalizeTransaction(config, goods, photos, actor, dated);
     case 'custom':
-      return normalizeCustom(dated);
+      return normalizeCustom(photos, dated);
     default:
       return { ok: true, doc: next };
   }
@@ -192,15 +193,27 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: 
   };
 }
 
-/** Spec section 5: the final confirm needs full name, e-mail and WhatsApp number, and at least one image. */
-function normalizeCustom(order: ClientDoc): Normalized {
+/**
+ * Spec section 5: the final confirm needs full name, e-mail and WhatsApp number, and at least one image; step 3 the
+ * marketplace's account name and order number. The photos must be uploads of the writer's own, as on photo prints.
+ */
+async function normalizeCustom(photos: PhotoCheck, order: ClientDoc): Promise<Normalized> {
   if (![order.userName, order.email, order.phone].every(filled)) return fail('custom_contact_required');
-  const white = (order.imgWhite as string[]).length;
-  const black = (order.imgBlack as string[]).length;
+  if (!parsePengiriman(order.pengiriman)) return fail('custom_marketplace_required');
+  const imgWhite = order.imgWhite as string[];
+  const imgBlack = order.imgBlack as string[];
   const pack = parsePackaging(String(order.packaging));
-  if (!pack || white + black < 1) return fail('invalid_document');
+  if (!pack || pack.type === 'none' || imgWhite.length + imgBlack.length < 1) return fail('invalid_document');
+  const img = [...imgWhite, ...imgBlack];
+  if (!(await photos(img))) return fail('photo_unknown');
   return {
     ok: true,
-    doc: { ...order, qty: white + black, packaging: packagingText(pack.type), price: customPrice(white, black, pack.fee) },
+    doc: {
+      ...order,
+      img,
+      qty: img.length,
+      packaging: packagingText(pack.type),
+      price: customPrice(imgWhite.length, imgBlack.length, pack.fee),
+    },
   };
 }

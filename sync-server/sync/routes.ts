@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store } from '../data-access/store';
 
 import { HttpError } from '../errors';
+import { customOrderLimit } from './custom-limit';
 import { push, PUSH_MAX_ROWS } from './push';
 import { StockKeeper } from './stock';
 import type { ChangeHub } from './stream';
@@ -58,6 +59,7 @@ export function createSyncRouter(
 ): Router {
   const router = Router();
   const stock = new StockKeeper(store);
+  const limitCustomOrders = customOrderLimit(store);
 
   router.get('/stream', async (req, res) => {
     hub.open(res, await actorOf(req));
@@ -88,7 +90,9 @@ export function createSyncRouter(
     const collection = collectionOf(req);
     const rows = req.body as unknown;
     if (!Array.isArray(rows) || rows.length > PUSH_MAX_ROWS) throw new HttpError(400, 'bad_request');
-    res.json(await push(config, store, stock, await actorOf(req), collection, rows));
+    const actor = await actorOf(req);
+    await limitCustomOrders(req, actor, collection, rows);
+    res.json(await push(config, store, stock, actor, collection, rows));
   });
 
   return router;

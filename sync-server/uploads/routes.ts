@@ -9,6 +9,7 @@ import { isPhotoUrl, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';
+import { deletePhotoHandler } from './delete';
 import { readFileField } from './multipart';
 import { photoFile } from './paths';
 import { savePhoto } from './photo-store';
@@ -63,6 +64,7 @@ export function createImageRouter(config: Config, store: Store, actorOf: ActorOf
     if (!record || !(actor.admin || ids.includes(record.owner))) throw new HttpError(404, 'not_found');
     sendPhoto(res, photoFile(config, url, req.query.thumb === '1')!);
   });
+  router.delete('/{*path}', deletePhotoHandler(config, store, actorOf));
 
   return router;
 }

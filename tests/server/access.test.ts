@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
-import { cartDoc, customDoc, quoteFor, transactionDoc } from './fixtures';
+import { cartDoc, customDoc, givePhotos, quoteFor, transactionDoc } from './fixtures';
 
 type Who = 'anon' | 'visitor' | 'customer' | 'other' | 'admin';
 let server: TestServer;
@@ -31,6 +31,8 @@ beforeAll(async () => {
   uid.other = (await signUp(c.other)).uid;
   uid.admin = (await signInAdmin(c.admin)).uid;
   visitorId = (await c.visitor.post('/api/auth/visitor')).body.visitorId;
+  await givePhotos(c.customer, uid.customer);
+  await givePhotos(c.visitor, visitorId);
 
   data.cart = cartDoc(uid.customer);
   data.order = transactionDoc(uid.customer);

@@ -7,7 +7,7 @@ import memoryAdapter from 'pouchdb-adapter-memory';
 import { MESSAGES } from '../../src/domain/messages';
 import { BasePouchDB } from '../../sync-server/data-access/pouch';
 import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
-import { customDoc } from './fixtures';
+import { customDoc, givePhotos } from './fixtures';
 
 const Memory = BasePouchDB.plugin(memoryAdapter).defaults({ adapter: 'memory' });
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
   server = await startTestServer();
   customer = new HttpClient(server.url);
   customerUid = (await signUp(customer)).uid;
+  await givePhotos(customer, customerUid);
 });
 afterAll(() => server.close());
 
@@ -106,6 +107,7 @@ describe('/couch replicated both ways with PouchDB', () => {
   it('when one customer\'s documents are replicated by selector, then only theirs arrive', async () => {
     const other = new HttpClient(server.url);
     const otherUid = (await signUp(other)).uid;
+    await givePhotos(other, otherUid);
     await pushNew(other, 'custom', [customDoc(otherUid)]);
     await pushNew(customer, 'custom', [customDoc(customerUid)]);
     const shop = remote('custom');

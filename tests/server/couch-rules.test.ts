@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
-import { customDoc, transactionDoc } from './fixtures';
+import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
 const ADMIN_BASIC = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
   server = await startTestServer();
   customer = new HttpClient(server.url);
   customerUid = (await signUp(customer)).uid;
+  await givePhotos(customer, customerUid);
 });
 afterAll(() => server.close());
 

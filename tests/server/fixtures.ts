@@ -1,7 +1,8 @@
 /** Documents as the PWA would write them, with wrong prices on purpose (the server must fix them). */
+import sharp from 'sharp';
 import { cartCode, customCode, transactionCode } from '../../src/domain/codes';
 import { signQuote } from '../../sync-server/shipping/quotes';
-import { TEST_SECRET } from '../helpers/server';
+import { TEST_SECRET, uploadPhoto, type HttpClient } from '../helpers/server';
 
 let n = 0;
 const tail = () => (n++).toString(36).padStart(4, '0');
@@ -65,7 +66,24 @@ export function transactionDoc(uid: string, over: Record<string, unknown> = {}) 
   };
 }
 
+/** A small JPEG, different for each `n`. */
+export const tinyJpeg = (n: number): Promise<Buffer> =>
+  sharp({ create: { width: 24, height: 16, channels: 3, background: { r: (n * 53) % 256, g: (n * 97) % 256, b: 120 } } }).jpeg().toBuffer();
+
+/** The photos customDoc names for an owner: their own uploads once `givePhotos` ran, else URLs nobody uploaded. */
+const photosOf = new Map<string, { white: string[]; black: string[] }>();
+
+/** Uploads three photos as `client` (2 white, 1 black) and makes them `owner`'s custom orders' photos. */
+export async function givePhotos(client: HttpClient, owner: string, first = 0): Promise<{ white: string[]; black: string[] }> {
+  const urls: string[] = [];
+  for (let i = first; i < first + 3; i++) urls.push(await uploadPhoto(client, await tinyJpeg(i)));
+  const photos = { white: urls.slice(0, 2), black: urls.slice(2) };
+  photosOf.set(owner, photos);
+  return photos;
+}
+
 export function customDoc(owner: string, over: Record<string, unknown> = {}) {
+  const { white, black } = photosOf.get(owner) ?? { white: ['/images/a.jpg', '/images/b.jpg'], black: ['/images/c.jpg'] };
   return {
     id: customCode(Date.now(), tail()),
     userID: owner,
@@ -76,7 +94,7 @@ export function customDoc(owner: string, over: Record<string, unknown> = {}) {
     provinsi: '33|Jawa Tengah',
     city: '3374|Kota Semarang',
     alamat: 'Jl. Pandanaran 5',
-    img: [],
+    img: [...white, ...black],
     kurir: 'tokopedia',
     pengiriman: 'tokopedia|Sari|INV-1',
     qty: 1,
@@ -84,8 +102,8 @@ export function customDoc(owner: string, over: Record<string, unknown> = {}) {
     bubble_wrap: true,
     price: 1,
     buyStatus: 0,
-    imgWhite: ['/images/a.jpg', '/images/b.jpg'],
-    imgBlack: ['/images/c.jpg'],
+    imgWhite: white,
+    imgBlack: black,
     resi: '',
     createdAt: Date.now(),
     ...over,
