@@ -3,11 +3,25 @@ import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import './admin.css';
 import { Dashboard } from './dashboard';
+import { PesananTab } from './pesanan-tab';
+import { SyncNote } from './sync-note';
 
 type Tab = (typeof UI.admin.tabs)[number];
 
-/** The admin area: an in-page menu of five tabs. Only the Dashboard has content so far. */
+function TabContent({ tab }: { tab: Tab }) {
+  switch (tab) {
+    case 'Dashboard':
+      return <Dashboard />;
+    case 'Pesanan':
+      return <PesananTab />;
+    default:
+      return <p>{UI.admin.soon}</p>;
+  }
+}
+
+/** The admin area: an in-page menu of five tabs. */
 export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
@@ -31,6 +45,7 @@ export function AdminPage() {
           <img src="/assets/logo.svg" alt="" width={32} height={32} />
           <span>{UI.admin.title}</span>
         </Link>
+        <SyncNote />
         <span className="admin-user">{user?.username}</span>
         <button type="button" className="btn btn-small" onClick={() => void signOut()}>
           {UI.nav.logout}
@@ -58,7 +73,7 @@ export function AdminPage() {
         </div>
         <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="admin-panel">
           <h1>{tab}</h1>
-          {tab === 'Dashboard' ? <Dashboard /> : <p>{UI.admin.soon}</p>}
+          <TabContent tab={tab} />
         </section>
       </div>
     </div>

@@ -1,0 +1,71 @@
+/**
+ * A customer's photo as it will be printed: the full photo (not the thumbnail) inside the print's photo area,
+ * showing only the customer's crop, with the caption under it and 'Resolusi rendah' when the crop is too small
+ * for 300 dpi (known once the photo has loaded and its size is known).
+ */
+import { useState, type CSSProperties } from 'react';
+import { usePhotoSrc } from '../../components/photo-thumb';
+import { isLowResolution, type Crop, type PhotoEdit } from '../../domain/photos';
+import { UI } from '../../domain/ui-text';
+
+const T = UI.admin;
+
+/**
+ * Places the whole image so the crop (a rectangle in percent of the image) fills the frame: the image is
+ * 100/width times the frame's width, shifted left by the crop's x in those units; the same for height.
+ */
+export function cropStyle(crop: Crop | undefined): CSSProperties | undefined {
+  if (!crop || crop.width <= 0 || crop.height <= 0) return undefined;
+  const pct = (n: number) => `${Math.round(n * 1000) / 1000}%`;
+  return {
+    position: 'absolute',
+    maxWidth: 'none',
+    width: pct((100 / crop.width) * 100),
+    height: pct((100 / crop.height) * 100),
+    left: pct((-crop.x / crop.width) * 100),
+    top: pct((-crop.y / crop.height) * 100),
+  };
+}
+
+export function OrderPhoto({ photo, label }: { photo: PhotoEdit; label: string }) {
+  const src = usePhotoSrc(photo.url, false);
+  const [low, setLow] = useState(false);
+  return (
+    <figure className="admin-photo">
+      <div className="admin-photo-frame">
+        {src ? (
+          <img
+            src={src}
+            alt={label}
+            style={cropStyle(photo.crop)}
+            className={photo.crop ? undefined : 'admin-photo-cover'}
+            onLoad={(e) => setLow(isLowResolution(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, photo.crop))}
+          />
+        ) : (
+          <span className="admin-photo-waiting">{T.photoWaiting}</span>
+        )}
+      </div>
+      <figcaption>
+        <span>{photo.caption || T.noCaption}</span>
+        {low && <span className="admin-badge-low">{T.lowResolution}</span>}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Several photos under a heading, numbered for their names. */
+export function PhotoGallery({ title, photos }: { title: string; photos: readonly PhotoEdit[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <section className="admin-photos">
+      <h3>
+        {title} ({photos.length})
+      </h3>
+      <div className="admin-photo-grid">
+        {photos.map((p, i) => (
+          <OrderPhoto key={`${p.url}-${i}`} photo={p} label={`${title} ${i + 1}`} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The detail popup of an order or a custom order: what the table's row holds in full (the caller's details), then
+ * the status selector of five and the resi, with Kembali and Simpan. Simpan writes on the device; the sync sends it.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Modal } from '../../components/modal';
+import { ADMIN_STATUS_OPTIONS } from '../../domain/status';
+import { UI } from '../../domain/ui-text';
+
+const T = UI.admin;
+
+export interface StatusPatch {
+  buyStatus: number;
+  resi: string;
+}
+
+export function OrderPopup({ code, order, onSave, onClose, children }: {
+  code: string;
+  order: StatusPatch;
+  /** Resolves once written on the device; the popup then closes. */
+  onSave(patch: StatusPatch): Promise<void>;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const [buyStatus, setBuyStatus] = useState(order.buyStatus);
+  const [resi, setResi] = useState(order.resi);
+  const [saving, setSaving] = useState(false);
+  const statusId = useId();
+  const resiId = useId();
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave({ buyStatus, resi: resi.trim() });
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={T.orderTitle(code)} onClose={onClose} className="admin-popup">
+      <div className="admin-detail">{children}</div>
+      <form
+        className="admin-status-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={statusId}>{T.status}</label>
+          <select id={statusId} value={buyStatus} onChange={(e) => setBuyStatus(Number(e.target.value))}>
+            <StatusOptions />
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={resiId}>{T.resi}</label>
+          <input id={resiId} type="text" value={resi} maxLength={100} autoComplete="off" onChange={(e) => setResi(e.target.value)} />
+        </div>
+        <div className="admin-popup-actions">
+          <button type="button" className="btn" onClick={onClose}>{T.back}</button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>{T.save}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The five statuses the admin picks from (spec section 4), for the popup and the table's filter. */
+export function StatusOptions() {
+  return (
+    <>
+      {ADMIN_STATUS_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Label and value pairs of the popup. */
+export function DetailList({ items }: { items: ReadonlyArray<[string, ReactNode]> }) {
+  return (
+    <dl className="admin-dl">
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,132 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OrderPhoto, cropStyle } from './order-photo';
+import { OrderPopup } from './order-popup';
+import { OrderTable, type Column } from './order-table';
+import type { OrderLike } from './order-list';
+
+afterEach(cleanup);
+
+const orders: OrderLike[] = Array.from({ length: 120 }, (_, i) => ({
+  id: `abcdeA${1_790_000_000 - i}x`,
+  userName: i === 77 ? 'Rina Marlina' : `Pelanggan ${i}`,
+  email: `p${i}@contoh.id`,
+  phone: '081234567890',
+  resi: i === 5 ? 'JNE000555' : '',
+  buyStatus: i % 5,
+  createdAt: 1_790_000_000_000 - i * 3_600_000,
+}));
+const columns: Array<Column<OrderLike>> = [
+  { header: '#', cell: (_o, i) => i + 1 },
+  { header: 'Nama', cell: (o) => o.userName },
+];
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
+
+describe('OrderTable', () => {
+  it('when 120 orders are given, then one page of 50 shows, numbered, with page controls', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    expect(screen.getByRole('table', { name: 'Daftar pesanan' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getByText('120 dari 120 pesanan')).toBeInTheDocument();
+    expect(screen.getByText('Halaman 1 dari 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sebelumnya' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Berikutnya' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Berikutnya' }));
+    expect(screen.getByText('Halaman 3 dari 3')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(20);
+    expect(within(bodyRows()[0]!).getAllByRole('cell')[0]).toHaveTextContent('101');
+    expect(screen.getByRole('button', { name: 'Berikutnya' })).toBeDisabled();
+  });
+
+  it('when the admin searches a name on page 3, then the list shows the match from page 1', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Berikutnya' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Cari' }), { target: { value: 'rina' } });
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0]).toHaveTextContent('Rina Marlina');
+    expect(screen.getByText('1 dari 120 pesanan')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Halaman tabel' })).not.toBeInTheDocument();
+  });
+
+  it('when the admin picks a status and a resi search, then both apply; Reset filter brings all back', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: '1' } });
+    expect(screen.getByText('24 dari 120 pesanan')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Cari' }), { target: { value: 'JNE000555' } });
+    expect(screen.getByText('Tidak ada pesanan yang cocok.')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: '' } });
+    expect(bodyRows()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filter' }));
+    expect(bodyRows()).toHaveLength(50);
+  });
+
+  it('when a date range is chosen, then only orders of those days show', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    const day = (ms: number) => {
+      const d = new Date(ms);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const newest = day(orders[0]!.createdAt);
+    fireEvent.change(screen.getByLabelText('Dari tanggal'), { target: { value: newest } });
+    fireEvent.change(screen.getByLabelText('Sampai tanggal'), { target: { value: newest } });
+    const expected = orders.filter((o) => day(o.createdAt) === newest).length;
+    expect(bodyRows()).toHaveLength(expected);
+  });
+
+  it('when there are no orders at all, then it says so', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={[]} columns={columns} />);
+    expect(screen.getByText('Belum ada pesanan.')).toBeInTheDocument();
+  });
+});
+
+function renderPopup(order: { buyStatus: number; resi: string }) {
+  const onSave = vi.fn(async () => undefined);
+  const onClose = vi.fn();
+  render(
+    <OrderPopup code="abcdeA1" order={order} onSave={onSave} onClose={onClose}>
+      <p>Rincian</p>
+    </OrderPopup>,
+  );
+  return { onSave, onClose };
+}
+
+describe('OrderPopup', () => {
+  it('when the admin picks Dikirim, types a resi and presses Simpan, then the patch is saved and the popup closes', async () => {
+    const { onSave, onClose } = renderPopup({ buyStatus: 1, resi: '' });
+    const dialog = screen.getByRole('dialog', { name: 'Pesanan abcdeA1' });
+    const status = within(dialog).getByRole('combobox', { name: 'Status' });
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Belum Dibayar', 'Diproses', 'Dikirim', 'Diterima', 'Gagal']);
+    expect(status).toHaveValue('1');
+    fireEvent.change(status, { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nomor resi' }), { target: { value: ' JNE777 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSave).toHaveBeenCalledWith({ buyStatus: 2, resi: 'JNE777' });
+  });
+
+  it('when the admin presses Kembali, then nothing is saved', () => {
+    const { onSave, onClose } = renderPopup({ buyStatus: 0, resi: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('OrderPhoto', () => {
+  it('when a photo has a crop, then the whole image is scaled and shifted so the crop fills the frame', () => {
+    expect(cropStyle({ x: 25, y: 10, width: 50, height: 80 })).toMatchObject({ width: '200%', height: '125%', left: '-50%', top: '-12.5%' });
+    expect(cropStyle(undefined)).toBeUndefined();
+  });
+
+  it('when the full photo loads too small for its crop, then it is flagged Resolusi rendah, and the caption shows', () => {
+    render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: 'Liburan', crop: { x: 0, y: 0, width: 50, height: 50 } }} label="Foto 1" />);
+    const img = screen.getByRole('img', { name: 'Foto 1' });
+    expect(img).toHaveAttribute('src', '/assets/goods/kecil.jpg');
+    expect(screen.getByText('Liburan')).toBeInTheDocument();
+    expect(screen.queryByText('Resolusi rendah')).not.toBeInTheDocument();
+    Object.defineProperty(img, 'naturalWidth', { value: 800 });
+    Object.defineProperty(img, 'naturalHeight', { value: 1000 });
+    fireEvent.load(img);
+    expect(screen.getByText('Resolusi rendah')).toBeInTheDocument();
+  });
+});

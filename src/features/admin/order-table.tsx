@@ -1,0 +1,149 @@
+/**
+ * The admin's order tables (Pesanan and Custom share it): search box, status and date filters, one page of rows
+ * and the page controls. Only one page is drawn, so 10,000 orders cost a filter pass, not 10,000 rows.
+ */
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { UI } from '../../domain/ui-text';
+import { StatusOptions } from './order-popup';
+import { filterOrders, NO_FILTER, pageOf, PAGE_SIZE, type OrderFilter, type OrderLike } from './order-list';
+
+const T = UI.admin;
+
+export interface Column<R> {
+  header: string;
+  cell(row: R, index: number): ReactNode;
+  className?: string;
+}
+
+/** A table of rows, their '#' counted from `first`; the header row is the columns' names. */
+export function DataTable<R extends { id: string }>({ caption, columns, rows, first = 0 }: {
+  caption: string;
+  columns: ReadonlyArray<Column<R>>;
+  rows: readonly R[];
+  first?: number;
+}) {
+  return (
+    <div className="admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.className}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <td key={c.header} className={c.className}>
+                  {c.cell(row, first + i)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Filters({ filter, onChange }: { filter: OrderFilter; onChange(f: OrderFilter): void }) {
+  const set = (part: Partial<OrderFilter>) => onChange({ ...filter, ...part });
+  const dirty = filter.query !== '' || filter.status !== null || filter.from !== '' || filter.to !== '';
+  return (
+    <div className="admin-filters" role="search">
+      <label className="field admin-search">
+        <span>{T.search}</span>
+        <input type="search" value={filter.query} placeholder={T.searchHint} onChange={(e) => set({ query: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{T.statusFilter}</span>
+        <select value={filter.status ?? ''} onChange={(e) => set({ status: e.target.value === '' ? null : Number(e.target.value) })}>
+          <option value="">{T.allStatuses}</option>
+          <StatusOptions />
+        </select>
+      </label>
+      <label className="field">
+        <span>{T.dateFrom}</span>
+        <input type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{T.dateTo}</span>
+        <input type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+      </label>
+      {dirty && (
+        <button type="button" className="btn btn-small" onClick={() => onChange(NO_FILTER)}>
+          {T.resetFilter}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label={T.pagination}>
+      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {T.prevPage}
+      </button>
+      <span aria-live="polite">{T.pageOf(page, pages)}</span>
+      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {T.nextPage}
+      </button>
+    </nav>
+  );
+}
+
+/** Orders (newest first, as given) behind the filters, one page at a time. */
+export function OrderTable<R extends OrderLike>({ caption, orders, columns, extraText, pageSize = PAGE_SIZE }: {
+  caption: string;
+  orders: readonly R[];
+  columns: ReadonlyArray<Column<R>>;
+  extraText?: (o: R) => string;
+  pageSize?: number;
+}) {
+  const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
+  const [page, setPage] = useState(1);
+  // Typing stays responsive with thousands of orders: the list follows the box a moment later.
+  const applied = useDeferredValue(filter);
+  const found = useMemo(() => filterOrders(orders, applied, extraText), [orders, applied, extraText]);
+  const shown = pageOf(found, page, pageSize);
+  const onFilter = (f: OrderFilter) => {
+    setFilter(f);
+    setPage(1);
+  };
+
+  return (
+    <div className="admin-orders">
+      <Filters filter={filter} onChange={onFilter} />
+      <p className="admin-count" role="status">
+        {T.found(found.length, orders.length)}
+      </p>
+      {found.length === 0 ? (
+        <p className="empty">{orders.length === 0 ? T.noOrders : T.noResults}</p>
+      ) : (
+        <DataTable caption={caption} columns={columns} rows={shown.rows} first={shown.first} />
+      )}
+      <Pager page={shown.page} pages={shown.pages} onPage={setPage} />
+    </div>
+  );
+}
+
+/** The Action column: Detail and Hapus, named with the order's code for screen readers. */
+export function RowActions({ code, onDetail, onRemove }: { code: string; onDetail(): void; onRemove(): void }) {
+  return (
+    <div className="admin-actions">
+      <button type="button" className="btn btn-small" aria-label={T.detailOf(code)} onClick={onDetail}>
+        {T.detail}
+      </button>
+      <button type="button" className="btn btn-small btn-danger" aria-label={T.removeOf(code)} onClick={onRemove}>
+        {T.remove}
+      </button>
+    </div>
+  );
+}

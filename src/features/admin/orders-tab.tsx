@@ -1,0 +1,75 @@
+/**
+ * One admin order tab, Pesanan or Custom: the table with '#' first and Action last, the detail popup, Simpan and
+ * Hapus (after a confirmation), all written on the device. The tab gives its own columns and details.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Spinner } from '../../components/spinner';
+import { UI } from '../../domain/ui-text';
+import type { OrderLike } from './order-list';
+import { OrderPopup } from './order-popup';
+import { OrderTable, RowActions, type Column } from './order-table';
+import { useAdminWrites } from './use-admin-writes';
+
+const T = UI.admin;
+
+/** A cell and its look: 'nowrap' (dates, amounts, statuses), 'narrow' or 'wide' (free text). */
+export interface Cell<R> {
+  cell(row: R): ReactNode;
+  className?: 'nowrap' | 'narrow' | 'wide';
+}
+
+export interface OrdersTabProps<R extends OrderLike> {
+  collection: 'transactions' | 'custom';
+  caption: string;
+  orders: readonly R[];
+  loading: boolean;
+  /** Column names, '#' first and Action last, as the spec lists them. */
+  headers: readonly string[];
+  /** The cells between '#' and Action, in the order of `headers`. */
+  cells: ReadonlyArray<Cell<R>>;
+  details(row: R): ReactNode;
+  extraText?: (row: R) => string;
+}
+
+export function OrdersTab<R extends OrderLike>({ collection, caption, orders, loading, headers, cells, details, extraText }: OrdersTabProps<R>) {
+  const { saveStatus, remove } = useAdminWrites();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
+
+  const askRemove = useCallback(
+    (row: R) => {
+      if (window.confirm(T.confirmRemove(row.id))) void remove(collection, row.id, T.removed).catch(() => undefined);
+    },
+    [collection, remove],
+  );
+
+  const columns = useMemo<Array<Column<R>>>(() => {
+    const data = cells.map((c, i) => ({ ...c, header: headers[i + 1]! }));
+    return [
+      { header: headers[0]!, cell: (_row: R, index: number) => index + 1, className: 'num' },
+      ...data,
+      {
+        header: headers[headers.length - 1]!,
+        cell: (row: R) => <RowActions code={row.id} onDetail={() => setOpenId(row.id)} onRemove={() => askRemove(row)} />,
+        className: 'nowrap',
+      },
+    ];
+  }, [cells, headers, askRemove]);
+
+  if (loading) return <Spinner />;
+  return (
+    <>
+      <OrderTable caption={caption} orders={orders} columns={columns} extraText={extraText} />
+      {open && (
+        <OrderPopup
+          code={open.id}
+          order={open}
+          onSave={(patch) => saveStatus(collection, open.id, patch, T.saved)}
+          onClose={() => setOpenId(null)}
+        >
+          {details(open)}
+        </OrderPopup>
+      )}
+    </>
+  );
+}

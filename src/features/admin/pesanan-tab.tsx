@@ -1,0 +1,92 @@
+/** Pesanan: every order of the shop (the admin's device pulls them all), spec section 2. */
+import { PhotoThumb } from '../../components/photo-thumb';
+import { formatDate, formatIDR } from '../../domain/format';
+import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
+import { parsePackaging } from '../../domain/pricing';
+import type { OrderLine, TransactionDoc } from '../../domain/schemas';
+import { adminStatusLabel } from '../../domain/status';
+import { UI } from '../../domain/ui-text';
+import { useAllTransactions } from '../../lib/db/hooks';
+import { DetailList } from './order-popup';
+import { PhotoGallery } from './order-photo';
+import { OrdersTab, type Cell } from './orders-tab';
+
+const T = UI.admin;
+
+/** 'id|name' fields (province, city, district) show their name. */
+export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
+export const packagingName = (text: string): string => parsePackaging(text)?.type ?? text;
+export const fullAddress = (o: { alamat: string; subdistrict?: string; city: string; provinsi: string }): string =>
+  [o.alamat, o.subdistrict, o.city, o.provinsi].filter(Boolean).map((p) => placeName(p!)).join(', ');
+
+/** A line's customer photos with their crops and captions (older lines only have URLs). */
+const linePhotos = (line: OrderLine): PhotoEdit[] => line.photos ?? line.img.filter(isPhotoUrl).map((url) => ({ url, caption: '' }));
+const products = (o: TransactionDoc): string => o.items.map((l) => `${l.name} × ${l.qty}`).join(', ');
+
+export function DateCell({ createdAt, code }: { createdAt: number; code: string }) {
+  return (
+    <>
+      {formatDate(createdAt)}
+      <span className="admin-code">{code}</span>
+    </>
+  );
+}
+
+function Gambar({ order }: { order: TransactionDoc }) {
+  const photos = order.items.flatMap((l) => (linePhotos(l).length > 0 ? linePhotos(l).map((p) => p.url) : l.img));
+  if (photos.length === 0) return null;
+  return (
+    <span className="admin-gambar">
+      <PhotoThumb src={photos[0]!} alt="" size={40} />
+      {photos.length > 1 && <span>+{photos.length - 1}</span>}
+    </span>
+  );
+}
+
+const CELLS: ReadonlyArray<Cell<TransactionDoc>> = [
+  { cell: (o) => <DateCell createdAt={o.createdAt} code={o.id} />, className: 'nowrap' },
+  { cell: products, className: 'narrow' },
+  { cell: (o) => o.resi || '—', className: 'narrow' },
+  { cell: (o) => `${o.alamat}, ${placeName(o.city)}`, className: 'wide' },
+  { cell: (o) => `${o.kurir.toUpperCase()} ${o.pengiriman}` },
+  { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
+  { cell: (o) => formatIDR(o.price), className: 'nowrap' },
+  { cell: (o) => packagingName(o.packaging) },
+  { cell: (o) => <Gambar order={o} /> },
+];
+
+function Details({ order }: { order: TransactionDoc }) {
+  return (
+    <>
+      <DetailList
+        items={[
+          [T.customer, `${order.userName} · ${order.email} · ${order.phone}`],
+          [T.address, fullAddress(order)],
+          [T.price, formatIDR(order.price)],
+          [T.courier, `${order.kurir.toUpperCase()} ${order.pengiriman}`],
+          [T.quantity, order.qty],
+          [T.products, products(order)],
+          ...(order.kendala ? [[T.kendala, order.kendala] as [string, string]] : []),
+        ]}
+      />
+      {order.items.map((line, i) => (
+        <PhotoGallery key={`${line.produkID}-${i}`} title={line.name} photos={linePhotos(line)} />
+      ))}
+    </>
+  );
+}
+
+export function PesananTab() {
+  const { docs, loading } = useAllTransactions();
+  return (
+    <OrdersTab
+      collection="transactions"
+      caption={T.ordersTable}
+      orders={docs}
+      loading={loading}
+      headers={T.orderColumns}
+      cells={CELLS}
+      details={(o) => <Details order={o} />}
+    />
+  );
+}
