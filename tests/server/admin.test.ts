@@ -1,0 +1,120 @@
+/**
+ * The admin's writes to orders, checked by the server (DESIGN decision 3, spec sections 4 and 6), over real HTTP:
+ * only the admin sets buyStatus and resi, only to the five statuses, within the schema's fields; the customer sees
+ * the change by their next pull; and what happens when the customer cancels while the admin marks the order paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { givePhotos, customDoc, transactionDoc } from './fixtures';
+
+let server: TestServer;
+let admin: HttpClient;
+let customer: HttpClient;
+let uid: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url);
+  await signInAdmin(admin);
+  customer = new HttpClient(server.url);
+  uid = (await signUp(customer)).uid;
+});
+afterAll(() => server.close());
+
+async function placeOrder() {
+  const order = transactionDoc(uid);
+  const res = await pushNew(customer, 'transactions', [order]);
+  expect(res.body).toEqual({ conflicts: [], refused: [] });
+  return stored('transactions', order.id);
+}
+async function stored(collection: string, id: string) {
+  return (await pullAll(admin, collection, 1000)).docs.find((d) => d.id === id);
+}
+const stockOf = async (id: string) => (await pullAll(admin, 'goods')).docs.find((g) => g.id === id).qty as number;
+
+describe('who sets buyStatus and resi', () => {
+  it.each([
+    ['pays it themselves (buyStatus 1)', { buyStatus: 1 }],
+    ['marks it shipped', { buyStatus: 2 }],
+    ['writes a resi', { resi: 'JNE-PALSU' }],
+  ])('when the customer %s, then order_locked, the order is unchanged and their copy reverts', async (_what, change) => {
+    const master = await placeOrder();
+    const res = await pushChange(customer, 'transactions', master, { ...master, ...change });
+    expect(res.body.refused).toEqual([expect.objectContaining({ id: master.id, error: 'order_locked' })]);
+    expect(res.body.conflicts).toEqual([master]);
+    expect(await stored('transactions', master.id)).toEqual(master);
+  });
+
+  it('when a customer creates an order already shipped or with a resi, then readonly_field', async () => {
+    for (const over of [{ buyStatus: 2 }, { resi: 'JNE1' }]) {
+      const res = await pushNew(customer, 'transactions', [transactionDoc(uid, over)]);
+      expect(res.body.refused[0]).toMatchObject({ error: 'readonly_field' });
+    }
+  });
+
+  it('when a customer sets the status of their custom order, then order_locked; the admin may', async () => {
+    await givePhotos(customer, uid);
+    const order = customDoc(uid);
+    expect((await pushNew(customer, 'custom', [order])).body.refused).toEqual([]);
+    const master = await stored('custom', order.id);
+    expect((await pushChange(customer, 'custom', master, { ...master, buyStatus: 1 })).body.refused[0]).toMatchObject({ error: 'order_locked' });
+    expect((await pushChange(admin, 'custom', master, { ...master, buyStatus: 2, resi: 'SPX1' })).body).toEqual({ conflicts: [], refused: [] });
+    expect(await stored('custom', order.id)).toMatchObject({ buyStatus: 2, resi: 'SPX1' });
+  });
+
+  it.each([
+    ['status 5', { buyStatus: 5 }],
+    ['status -1', { buyStatus: -1 }],
+    ['status 1.5', { buyStatus: 1.5 }],
+    ['status as text', { buyStatus: '2' }],
+    ['a resi of 101 characters', { resi: 'x'.repeat(101) }],
+    ['a field the schema does not know', { catatan: 'bebas' }],
+  ])('when the admin saves %s, then invalid_document and nothing changes', async (_what, change) => {
+    const master = await placeOrder();
+    const res = await pushChange(admin, 'transactions', master, { ...master, ...change });
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([expect.objectContaining({ id: master.id, error: 'invalid_document' })]);
+    expect(await stored('transactions', master.id)).toEqual(master);
+  });
+
+  it('when the admin moves an order to another customer, then readonly_field', async () => {
+    const master = await placeOrder();
+    const res = await pushChange(admin, 'transactions', master, { ...master, userID: 'zzzzzzzzzzzzzzzzzzzz' });
+    expect(res.body.refused[0]).toMatchObject({ error: 'readonly_field' });
+  });
+
+  it.each([0, 1, 2, 3, 4])('when the admin picks status %i with a resi, then the customer pulls it from their last checkpoint', async (status) => {
+    const master = await placeOrder();
+    const { checkpoint } = await pullAll(customer, 'transactions');
+    const res = await pushChange(admin, 'transactions', master, { ...master, buyStatus: status, resi: `JNE${status}` });
+    expect(res.body).toEqual({ conflicts: [], refused: [] });
+    const next = await customer.get(`/api/sync/transactions/pull?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}&limit=100`);
+    expect(next.body.documents).toEqual([{ ...master, buyStatus: status, resi: `JNE${status}` }]);
+  });
+});
+
+describe('the customer cancels while the admin marks the order paid (both from the same unpaid copy)', () => {
+  it('when the admin is first, then the cancel conflicts: the customer adopts the paid order and can no longer cancel it', async () => {
+    const master = await placeOrder();
+    const stock = await stockOf('2');
+    expect((await pushChange(admin, 'transactions', master, { ...master, buyStatus: 1 })).body).toEqual({ conflicts: [], refused: [] });
+    const cancel = await pushChange(customer, 'transactions', master, { ...master, _deleted: true });
+    // RxDB's convention: the master state comes back as a conflict, and the client's handler takes it.
+    expect(cancel.body).toEqual({ conflicts: [{ ...master, buyStatus: 1 }], refused: [] });
+    const retry = await pushChange(customer, 'transactions', cancel.body.conflicts[0], { ...cancel.body.conflicts[0], _deleted: true });
+    expect(retry.body.refused[0]).toMatchObject({ error: 'cancel_only_unpaid' });
+    expect(await stored('transactions', master.id)).toMatchObject({ buyStatus: 1, _deleted: false });
+    expect(await stockOf('2')).toBe(stock);
+  });
+
+  it('when the customer is first, then the order is cancelled with its stock given back, and the admin gets the deletion', async () => {
+    const master = await placeOrder();
+    const stock = await stockOf('2');
+    expect((await pushChange(customer, 'transactions', master, { ...master, _deleted: true })).body).toEqual({ conflicts: [], refused: [] });
+    expect(await stockOf('2')).toBe(stock + 2);
+    const paid = await pushChange(admin, 'transactions', master, { ...master, buyStatus: 1 });
+    expect(paid.body).toEqual({ conflicts: [{ ...master, _deleted: true }], refused: [] });
+    expect(await stored('transactions', master.id)).toMatchObject({ buyStatus: 0, _deleted: true });
+    expect(await stockOf('2')).toBe(stock + 2);
+  });
+});
