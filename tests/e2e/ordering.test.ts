@@ -311,6 +311,22 @@ describe('buying', () => {
     await page.context().close();
   });
 
+  it('when a customer sets a profile photo, then it goes through the photo pipeline and the server stores its URL', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('profil');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await page.goto(`${suite.app.url}/profile`);
+    await page.getByLabel('Nama').waitFor();
+    await expect.poll(() => page.getByLabel('Nama').isDisabled()).toBe(false);
+    await page.getByLabel('Edit Photo Profile').setInputFiles(files.png);
+    await expect.poll(() => page.getByText('Foto profil tersimpan').count()).toBe(1);
+    const owner = await admin();
+    await expect
+      .poll(async () => (await pullAll(owner, 'users')).docs.find((u) => u.email === email)?.pict ?? '', { timeout: 30_000 })
+      .toMatch(/^\/images\/\d{4}\//);
+    await page.context().close();
+  });
+
   it('the pages of this file raised no CSP refusals or page errors', () => {
     expect(problems).toEqual([]);
   });

@@ -19,6 +19,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const { doc, loading } = useUserDoc(user.uid);
   const { showAlert } = useAlert();
   const [form, setForm] = useState({ username: '', phone: '', address: '' });
+  /** The photo just picked, shown until the profile carries its URL. */
+  const [pendingPict, setPendingPict] = useState<string | null>(null);
 
   useEffect(() => {
     if (doc) setForm({ username: doc.username, phone: doc.phone, address: doc.address });
@@ -44,9 +46,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     e.target.value = '';
     if (!file) return;
     try {
-      const entry = await addPhoto(user.uid, await preparePhoto(file));
-      const rx = await db?.users.findOne(user.uid).exec();
-      await rx?.incrementalPatch({ pict: localPhotoRef(entry.id) });
+      // The profile exists on the server: it gets the photo's URL once uploaded, never a local reference.
+      const entry = await addPhoto(user.uid, await preparePhoto(file), Date.now(), { collection: 'users', id: user.uid, field: 'pict' });
+      setPendingPict(localPhotoRef(entry.id));
       showAlert(1, UI.profile.photoSaved);
     } catch (err) {
       showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
@@ -70,7 +72,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <form className="profile-form" onSubmit={(e) => void onSubmit(e)}>
       <div className="profile-photo">
-        <PhotoThumb src={doc?.pict || DEFAULT_PICT} alt="" size={96} />
+        <PhotoThumb src={pendingPict ?? (doc?.pict || DEFAULT_PICT)} alt="" size={96} />
         <div className="file-picker">
         <label htmlFor="profile-photo-input" className="btn">
           {UI.profile.editPhoto}

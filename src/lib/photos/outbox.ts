@@ -25,7 +25,18 @@ export interface OutboxPhoto {
   url?: string;
   /** The server's reason when it refused the photo. */
   error?: string;
+  /**
+   * A field of a document the server already has (the profile's `pict`) to set to the URL once uploaded. Such a
+   * document never names a `local:` photo: its push would carry a master the server never had, and conflict.
+   */
+  apply?: PhotoTarget;
   createdAt: number;
+}
+
+export interface PhotoTarget {
+  collection: string;
+  id: string;
+  field: string;
 }
 
 interface OutboxSchema extends DBSchema {
@@ -67,8 +78,8 @@ export function subscribeOutbox(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now()): Promise<OutboxPhoto> {
-  const entry: OutboxPhoto = { id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now };
+export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now(), apply?: PhotoTarget): Promise<OutboxPhoto> {
+  const entry: OutboxPhoto = { id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now, ...(apply ? { apply } : {}) };
   await (await database()).put('photos', entry);
   changed();
   return entry;
@@ -88,7 +99,7 @@ export async function photosOf(owner: string): Promise<OutboxPhoto[]> {
   return all.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, 'status' | 'url' | 'error'>>): Promise<void> {
+export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, 'status' | 'url' | 'error' | 'apply'>>): Promise<void> {
   const db = await database();
   const tx = db.transaction('photos', 'readwrite');
   const current = await tx.store.get(id);

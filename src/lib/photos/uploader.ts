@@ -79,8 +79,17 @@ export function startUploader(opts: UploaderOptions): Uploader {
   let stopped = false;
 
   async function resolveUploaded(photos: OutboxPhoto[]): Promise<void> {
-    const urls = new Map(photos.filter((p) => p.status === 'done' && p.url).map((p) => [localPhotoRef(p.id), p.url!]));
-    await resolvePhotoRefs(opts.collections, urls);
+    const uploaded = photos.filter((p) => p.status === 'done' && p.url);
+    await resolvePhotoRefs(opts.collections, new Map(uploaded.map((p) => [localPhotoRef(p.id), p.url!])));
+    for (const photo of uploaded) await applyUrl(photo, photo.url!);
+  }
+
+  /** Sets the field waiting for this photo's URL (a profile photo), once; a later upload of another one wins. */
+  async function applyUrl(photo: OutboxPhoto, url: string): Promise<void> {
+    if (!photo.apply) return;
+    const doc = await opts.collections[photo.apply.collection]?.findOne(photo.apply.id).exec();
+    await doc?.incrementalPatch({ [photo.apply.field]: url });
+    await updatePhoto(photo.id, { apply: undefined });
   }
 
   /** Uploads every waiting photo; answers false when the rest must wait for a retry. */
@@ -96,6 +105,7 @@ export function startUploader(opts: UploaderOptions): Uploader {
       if (outcome.ok) {
         await updatePhoto(photo.id, { status: 'done', url: outcome.url });
         await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
+        await applyUrl(photo, outcome.url);
       } else if (outcome.retry) {
         return false;
       } else {
