@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQris } from '../../src/domain/qris';
-import { HttpClient, pullAll } from '../helpers/server';
+import { HttpClient, pullAll, pushChange } from '../helpers/server';
 import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
 import { ADMIN, appAndBrowser, launchPersistent, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
 
@@ -95,7 +95,8 @@ async function readPaymentPopup(page: Page) {
   const code = (await popup.locator('.payment-code').innerText()).trim();
   const whatsapp = await popup.getByRole('link', { name: 'Konfirmasi' }).getAttribute('href');
   const barcode = await popup.locator('.payment-barcode svg rect').count();
-  return { popup, qris: decoded?.data ?? '', code, whatsapp: whatsapp ?? '', barcode };
+  const barcodeLabel = (await popup.locator('.payment-barcode svg').getAttribute('aria-label')) ?? '';
+  return { popup, qris: decoded?.data ?? '', code, whatsapp: whatsapp ?? '', barcode, barcodeLabel };
 }
 
 describe('photo order offline', () => {
@@ -243,6 +244,7 @@ describe('buying', () => {
     expect(fields.find((f) => f.tag === '54')?.value).toBe(String(expected));
     expect(fields.find((f) => f.tag === '01')?.value).toBe('12');
     expect(pay.barcode).toBeGreaterThan(10);
+    expect(pay.barcodeLabel).toContain(pay.code);
     expect(decodeURIComponent(pay.whatsapp)).toContain(`${expected}|${pay.code}`);
 
     await expect.poll(async () => (await serverOrders(email)).length, { timeout: 30_000 }).toBe(1);
@@ -308,6 +310,42 @@ describe('buying', () => {
     await expect.poll(() => stockOf('5'), { timeout: 30_000 }).toBe(before);
     const orders = await serverOrders(email);
     expect(orders.every((o) => o._deleted)).toBe(true);
+    await page.context().close();
+  });
+
+  it('when stock runs out while an order placed offline waits, then it stays in Transaksi under Terjadi Kendala with the reason', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('kendala');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Akrilik/i).getByRole('button', { name: 'Beli' }).click();
+    await chooseShipping(page);
+    await wizard(page).getByRole('button', { name: 'Tutup' }).click();
+
+    await page.context().setOffline(true);
+    await card(page, /Akrilik/i).getByRole('button', { name: 'Beli' }).click();
+    await chooseShipping(page);
+    await wizard(page).getByRole('button', { name: 'Lanjut' }).click();
+    await wizard(page).getByRole('button', { name: 'Beli Sekarang' }).click();
+    await (await readPaymentPopup(page)).popup.getByRole('button', { name: 'Tutup' }).click();
+
+    // Meanwhile the shop sells its last acrylic stands.
+    const owner = await admin();
+    const goods = (await pullAll(owner, 'goods')).docs.find((g) => g.id === '4');
+    expect((await pushChange(owner, 'goods', goods, { ...goods, qty: 0 })).body.refused).toEqual([]);
+    try {
+      await page.context().setOffline(false);
+      await page.goto(`${suite.app.url}/profile/transaksi`);
+      const group = page.getByRole('region', { name: 'Terjadi Kendala' });
+      await group.waitFor({ timeout: 30_000 });
+      expect(await group.getByText('Stok produk tidak mencukupi').count()).toBe(1);
+      const [order] = await serverOrders(email);
+      expect(order).toMatchObject({ buyStatus: 4 });
+      expect(await stockOf('4')).toBe(0);
+    } finally {
+      const now = (await pullAll(owner, 'goods')).docs.find((g) => g.id === '4');
+      await pushChange(owner, 'goods', now, { ...now, qty: goods.qty });
+    }
     await page.context().close();
   });
 
