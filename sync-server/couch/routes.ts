@@ -133,6 +133,28 @@ function documentWrites(ctx: CouchWriteContext) {
   };
 }
 
+const strings = (value: unknown): boolean => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/**
+ * The shapes of the reading POSTs' bodies, as CouchDB checks them: PouchDB throws on others inside
+ * express-pouchdb, where the error escapes and the request hangs (seen: `_revs_diff` with an array).
+ */
+const READ_BODIES: Record<string, (body: unknown) => boolean> = {
+  _revs_diff: (b) => isObject(b) && Object.values(b).every(strings),
+  _missing_revs: (b) => isObject(b) && Object.values(b).every(strings),
+  _bulk_get: (b) => isObject(b) && Array.isArray(b.docs) && b.docs.every((d) => isObject(d) && typeof d.id === 'string'),
+  _all_docs: (b) => isObject(b) && (b.keys === undefined || strings(b.keys)),
+  _find: (b) => isObject(b) && isObject(b.selector),
+  _explain: (b) => isObject(b) && isObject(b.selector),
+};
+
+function readingBodies(req: Request, _res: Response, next: NextFunction): void {
+  const [db, first, ...more] = couchSegments(req);
+  const check = req.method === 'POST' && isCollectionName(db) && more.length === 0 && first ? READ_BODIES[first] : undefined;
+  if (check && !check(req.body)) throw badRequest(`Request body of ${first} is not valid`);
+  next();
+}
+
 /** `_changes` of the local store (changes.ts); through the proxy, CouchDB answers it itself. */
 function localChanges(store: Store) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -145,7 +167,7 @@ function localChanges(store: Store) {
 export async function createCouchRouter(config: Config, store: Store): Promise<Router> {
   const router = Router();
   const ctx: CouchWriteContext = { config, store, stock: new StockKeeper(store) };
-  router.use(adminOnly(store), screenRequest, readParams, parseJsonBody, serverPaths(store), documentWrites(ctx));
+  router.use(adminOnly(store), screenRequest, readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));
   if (store.source.local) {
     router.use(localChanges(store), await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {

@@ -101,6 +101,19 @@ describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
     expect(res.body).toEqual({ error: 'bad_request', reason: expect.any(String) });
   });
 
+  it.each([
+    ['_revs_diff', ['556181', 0]],
+    ['_missing_revs', { 1: 'not-a-list' }],
+    ['_bulk_get', { docs: [{ rev: 'x' }] }],
+    ['_all_docs', { keys: [1, 2] }],
+    ['_find', { selector: 'price' }],
+  ])('when %s gets a body of the wrong shape, then 400 bad_request and the server goes on answering', async (endpoint, body) => {
+    const res = await admin('POST', `/couch/goods/${endpoint}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'bad_request' });
+    expect((await admin('POST', '/couch/goods/_revs_diff', { 1: ['1-abc'] })).status).toBe(200);
+  });
+
   it('when open_revs is "all" or a list of revisions, then the revisions come back', async () => {
     const all = await admin('GET', '/couch/goods/1?open_revs=all');
     expect(all.status).toBe(200);
