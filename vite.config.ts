@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -10,6 +10,33 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
+/**
+ * The app that src/main.tsx starts after the first paint (src/app/start.tsx) and every module it imports
+ * statically, as one chunk: left to itself, the bundler splits the modules it shares with lazy screens into a
+ * score of tiny files, each a round trip on a phone. Lazy screens and RxDB stay in their own chunks.
+ */
+function startChunk(entry: string): { plugin: Plugin; group: { name: string; test(id: string): boolean } } {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'jepret-start-chunk',
+    apply: 'build',
+    buildStart() {
+      members.clear();
+    },
+    buildEnd() {
+      const root = [...this.getModuleIds()].find((id) => id.endsWith(entry));
+      for (const queue = root ? [root] : []; queue.length > 0; ) {
+        const id = queue.pop()!;
+        if (members.has(id)) continue;
+        members.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, group: { name: 'start', test: (id) => members.has(id) } };
+}
+const start = startChunk('/src/app/start.tsx');
+
 const backend = 'http://localhost:8080';
 /** Routes the server answers, never the SPA shell. */
 const serverPaths = [/^\/api\//, /^\/couch(\/|$)/, /^\/images\//];
@@ -17,6 +44,7 @@ const serverPaths = [/^\/api\//, /^\/couch(\/|$)/, /^\/images\//];
 export default defineConfig({
   plugins: [
     react(),
+    start.plugin,
     VitePWA({
       registerType: 'autoUpdate',
       // Registered from src/lib/pwa.ts: the server's CSP forbids inline scripts.
@@ -59,6 +87,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [start.group] } } },
   },
   server: {
     proxy: {

@@ -1,58 +1,40 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router-dom';
-import { App } from './app/app';
-import { routes } from './app/routes';
-import { readPrerendered, type PrerenderData } from './lib/prerendered';
-import { registerServiceWorker } from './lib/pwa';
+/**
+ * The entry, kept tiny on purpose: a page the server pre-rendered paints before any of the app's JavaScript is
+ * fetched or run, so on a slow phone the script's download and evaluation never hold back the first paint
+ * (docs/first-paint.md). Then the app starts (src/app/start.tsx).
+ *
+ * Until then the pre-rendered buttons have no handlers: a press is held here and pressed again once the app
+ * has taken the page over (React finishes hydrating what was pressed first). Links need no help: they work
+ * as plain links to pages the server draws.
+ */
 import './styles/app.css';
 
-type LazyRoute = () => Promise<Record<string, unknown>>;
-
-/** Hydration must draw exactly what the server drew: load the lazy screen of this URL before it starts. */
-async function loadMatchedScreens(): Promise<void> {
-  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      const screen = await (route.lazy as LazyRoute)();
-      Object.assign(route, { ...screen, lazy: undefined });
-    }),
-  );
+const held: HTMLElement[] = [];
+function hold(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!held.includes(button)) held.push(button);
 }
+document.addEventListener('click', hold, true);
 
-function render(container: HTMLElement): void {
-  container.replaceChildren();
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} prerendered={null} />
-    </StrictMode>,
-  );
-}
-
-/** The page the server pre-rendered (docs/first-paint.md) comes alive without being drawn again. */
-async function hydrate(container: HTMLElement, prerendered: PrerenderData): Promise<void> {
-  try {
-    await loadMatchedScreens();
-  } catch {
-    // The screen's chunk did not load: draw on the client, where the route shows its own error.
-    render(container);
-    return;
-  }
-  const router = createBrowserRouter(routes);
-  // A transition lets React hydrate in slices, leaving the main thread free between them.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} prerendered={prerendered} />
-      </StrictMode>,
+/** Resolves once the browser has painted a frame (or after 100 ms: a hidden tab paints none). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
     );
   });
 }
 
-const container = document.getElementById('root')!;
-const prerendered = readPrerendered();
-// The service worker's shell (offline, and every visit once it is installed) has an empty root: draw it here.
-if (prerendered && container.firstElementChild) void hydrate(container, prerendered);
-else render(container);
-registerServiceWorker();
+await afterFirstPaint();
+const { start } = await import('./app/start');
+await start();
+document.removeEventListener('click', hold, true);
+for (const button of held.splice(0)) if (button.isConnected) button.click();

@@ -26,29 +26,46 @@ export function createPrerenderer(distDir: string, store: Store) {
   /** Per page: the visitor's HTML and the build and catalogue it was drawn from. */
   const visitorPages = new Map<PagePath, { key: string; html: string }>();
 
-  async function draw(req: Request, path: PagePath, data: PrerenderData): Promise<string | null> {
+  /** `url`: path and query as asked (the page's links are relative, so no host is needed). */
+  async function draw(url: string, data: PrerenderData): Promise<string | null> {
     const page = template();
     if (!page) return null;
     const render = await loadRenderer();
-    const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
-    const appHtml = await render(url.href, data);
+    const appHtml = await render(new URL(url, 'http://localhost').href, data);
     return appHtml === null ? null : page.fill(appHtml, data);
+  }
+
+  const goodsFor = async (path: PagePath) => (PAGES[path].catalogue ? { goods: await visibleGoods(store) } : {});
+
+  /** A visitor's page, drawn once per build and catalogue version. */
+  async function visitorPage(path: PagePath, url: string): Promise<string | null> {
+    const key = `${template()?.version}|${PAGES[path].catalogue ? await catalogueVersion(store) : ''}`;
+    // A query string is drawn each time (the cache holds the plain page).
+    const plain = url === path;
+    const cached = visitorPages.get(path);
+    if (plain && cached?.key === key) return cached.html;
+    const html = await draw(url, { user: null, ...(await goodsFor(path)) });
+    if (html !== null && plain) visitorPages.set(path, { key, html });
+    return html;
+  }
+
+  // Load React and draw the visitors' pages now, not for the first visitor (a first render takes a second or
+  // two on a busy machine, and the first visitor would wait for it). Failures show on the first real request.
+  if (template()) {
+    setImmediate(() => {
+      void (async () => {
+        for (const path of Object.keys(PAGES) as PagePath[]) await visitorPage(path, path);
+      })().catch(() => undefined);
+    });
   }
 
   /** The page's HTML for this request, or null when it has no pre-rendered form (send the shell). */
   return async function prerender(req: Request): Promise<string | null> {
     if (!isPagePath(req.path)) return null;
     try {
-      const { catalogue } = PAGES[req.path];
       const user = await currentUser(store, req);
-      if (user) return await draw(req, req.path, { user, ...(catalogue ? { goods: await visibleGoods(store) } : {}) });
-      const key = `${template()?.version}|${catalogue ? await catalogueVersion(store) : ''}`;
-      const plain = !req.originalUrl.includes('?');
-      const cached = visitorPages.get(req.path);
-      if (plain && cached?.key === key) return cached.html;
-      const html = await draw(req, req.path, { user: null, ...(catalogue ? { goods: await visibleGoods(store) } : {}) });
-      if (html !== null && plain) visitorPages.set(req.path, { key, html });
-      return html;
+      if (user) return await draw(req.originalUrl, { user, ...(await goodsFor(req.path)) });
+      return await visitorPage(req.path, req.originalUrl);
     } catch (err) {
       // A page that cannot be drawn still opens: the shell draws it in the browser.
       console.error('[prerender]', err instanceof Error ? err.stack : err);

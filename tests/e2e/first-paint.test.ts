@@ -93,6 +93,20 @@ describe('pre-rendered pages', () => {
     await page.context().close();
   });
 
+  it('when a visitor presses Beli before the app has started, then the press still counts (held, then pressed again)', async () => {
+    const context = await suite.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // A slow phone: the app's code arrives two seconds after the page has painted.
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto(`${suite.app.url}/products`, { waitUntil: 'domcontentloaded' });
+    await page.locator('article').filter({ hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Beli' }).click();
+    await page.waitForURL(`${suite.app.url}/login`, { timeout: 20_000 });
+    await context.close();
+  });
+
   it('when the tab that replicates leaves /products and comes back, then it syncs again (back/forward cache without unload)', async () => {
     const { page } = await openWatched('/products');
     await expect.poll(() => chip(page).innerText(), { timeout: 30_000 }).toBe('Tersinkron');
