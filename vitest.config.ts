@@ -21,6 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-ui.ts'],
+          testTimeout: 20_000,
         },
       },
       {
