@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
       { path: 'products', lazy: lazyRoute('products', () => import('../features/products/products-page').then((m) => m.ProductsPage)) },
       { path: 'tutorial', lazy: lazyRoute('tutorial', () => import('../features/pages/tutorial-page').then((m) => m.TutorialPage)) },
       { path: 'aboutus', lazy: lazyRoute('aboutus', () => import('../features/pages/placeholder-pages').then((m) => m.AboutPage)) },
-      { path: 'custom', lazy: lazyRoute('custom', () => import('../features/pages/placeholder-pages').then((m) => m.CustomPage)) },
+      { path: 'custom', lazy: lazyRoute('custom', () => import('../features/custom/custom-page').then((m) => m.CustomPage)) },
       {
         Component: RedirectIfSignedIn,
         children: [

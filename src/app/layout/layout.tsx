@@ -4,6 +4,7 @@ import { AlertBar } from '../../components/alert-bar';
 import { useAlert } from '../../lib/alert';
 import { Spinner } from '../../components/spinner';
 import { onRefusedWrite } from '../../lib/db/db-manager';
+import { AttachOfferSlot } from '../../features/custom/attach-offer-slot';
 import { Footer } from './footer';
 import { Nav } from './nav';
 
@@ -43,6 +44,7 @@ export function Layout() {
         <Outlet />
       </main>
       {!bare && <Footer />}
+      <AttachOfferSlot />
       <ScrollRestoration />
     </>
   );

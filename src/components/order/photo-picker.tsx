@@ -9,6 +9,7 @@ import { PhotoThumb } from '../photo-thumb';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../../domain/photos';
 import { UI } from '../../domain/ui-text';
+import { discardPhoto } from '../../lib/photos/deletions';
 import { addPhoto, removePhoto } from '../../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
@@ -21,9 +22,17 @@ interface PhotoPickerProps {
   owner: string;
   photos: PhotoEdit[];
   onChange(photos: PhotoEdit[]): void;
+  /** Which list this is when a step has several (custom orders: Film Putih, Film Hitam); it joins the names. */
+  listName?: string;
+  /** Photos printed as they are: no crop or caption (custom orders). */
+  plain?: boolean;
+  /** A removed photo leaves the server too, not only the wizard (custom orders, spec section 5). */
+  discardOnRemove?: boolean;
+  /** Said while no photo is picked; null says nothing. */
+  emptyText?: string | null;
 }
 
-export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
+export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos }: PhotoPickerProps) {
   const { showAlert } = useAlert();
   const [preparing, setPreparing] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
@@ -53,8 +62,9 @@ export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
   const remove = (index: number) => {
     const ref = photos[index]!.url;
     onChange(photos.filter((_, i) => i !== index));
+    if (discardOnRemove) void discardPhoto(owner, ref);
     // A photo that never left this wizard leaves the outbox too (an uploaded one stays on the server).
-    if (isLocalPhotoRef(ref)) void removePhoto(localPhotoId(ref));
+    else if (isLocalPhotoRef(ref)) void removePhoto(localPhotoId(ref));
   };
 
   return (
@@ -62,6 +72,7 @@ export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
       <div className="file-picker">
         <label htmlFor={inputId} className="btn btn-primary">
           {T.pickPhotos}
+          {listName && <span className="visually-hidden"> {listName}</span>}
         </label>
         <input id={inputId} className="visually-hidden" type="file" accept={PHOTO_ACCEPT} multiple aria-describedby={hintId} onChange={(e) => void onPick(e)} />
         <p id={hintId} className="field-note">
@@ -74,7 +85,7 @@ export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
         </p>
       )}
       {photos.length === 0 ? (
-        <p className="empty">{T.noPhotos}</p>
+        emptyText && <p className="empty">{emptyText}</p>
       ) : (
         <>
           <div className="upload-overall">
@@ -83,7 +94,15 @@ export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
           </div>
           <ol className="photo-cards">
             {photos.map((p, i) => (
-              <PhotoCard key={p.url} photo={p} index={i} state={states[p.url]} onEdit={() => setEditing(i)} onRemove={() => remove(i)} />
+              <PhotoCard
+                key={p.url}
+                photo={p}
+                index={i}
+                listName={listName}
+                state={states[p.url]}
+                onEdit={plain ? undefined : () => setEditing(i)}
+                onRemove={() => remove(i)}
+              />
             ))}
           </ol>
         </>
@@ -103,25 +122,38 @@ export function PhotoPicker({ owner, photos, onChange }: PhotoPickerProps) {
   );
 }
 
-function PhotoCard({ photo, index, state, onEdit, onRemove }: { photo: PhotoEdit; index: number; state?: PhotoState; onEdit(): void; onRemove(): void }) {
+interface PhotoCardProps {
+  photo: PhotoEdit;
+  index: number;
+  listName?: string;
+  state?: PhotoState;
+  /** Absent: no crop or caption for this photo. */
+  onEdit?(): void;
+  onRemove(): void;
+}
+
+function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCardProps) {
   const n = index + 1;
+  const named = (label: string) => (listName ? `${label} (${listName})` : label);
   const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
   const label = state?.status === 'done' ? T.uploaded : state?.status === 'failed' ? (state.error ?? T.uploadFailed) : T.waitingUpload;
   return (
     <li className="photo-card">
       <div className="polaroid-mini">
-        <PhotoThumb src={photo.url} alt={T.photoAlt(n)} size={96} />
+        <PhotoThumb src={photo.url} alt={named(T.photoAlt(n))} size={96} />
         {photo.caption && <span className="polaroid-mini-caption">{photo.caption}</span>}
       </div>
       <div className="photo-card-info">
         <span className={`upload-state upload-${state?.status ?? 'waiting'}`}>{label}</span>
-        {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${T.photoAlt(n)}: ${label}`} />}
+        {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${named(T.photoAlt(n))}: ${label}`} />}
         {low && <span className="low-res">{T.lowRes}</span>}
         <div className="photo-card-actions">
-          <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>
-            {T.editPhoto}
-          </button>
-          <button type="button" className="btn btn-small" onClick={onRemove} aria-label={T.removePhotoLabel(n)}>
+          {onEdit && (
+            <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>
+              {T.editPhoto}
+            </button>
+          )}
+          <button type="button" className="btn btn-small" onClick={onRemove} aria-label={named(T.removePhotoLabel(n))}>
             {T.removePhoto}
           </button>
         </div>

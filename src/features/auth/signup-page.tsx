@@ -4,6 +4,7 @@ import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
 import { useAuth } from '../../lib/auth/auth-context';
+import { forgetAttachOffer, offerAttach, storedVisitorId } from '../../lib/auth/visitor-id';
 import { AuthPage } from './auth-page';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
@@ -38,7 +39,11 @@ export function SignUpPage() {
     setTouched({ email: true, password: true, phone: true, address: true });
     if (!e.currentTarget.checkValidity()) return;
     setBusy(true);
-    await signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim());
+    // Set before signing up: the offer is looked for the moment the account is known.
+    const visitor = storedVisitorId() !== null;
+    if (visitor) offerAttach();
+    const ok = await signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim());
+    if (visitor && !ok) forgetAttachOffer();
     setBusy(false);
   };
 

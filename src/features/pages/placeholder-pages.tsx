@@ -11,4 +11,3 @@ function Placeholder({ title, text }: { title: string; text: string }) {
 
 export const AboutPage = () => <Placeholder title={UI.placeholder.about} text={UI.placeholder.aboutText} />;
 export const CheckoutPage = () => <Placeholder title={UI.placeholder.checkout} text={UI.placeholder.checkoutText} />;
-export const CustomPage = () => <Placeholder title={UI.placeholder.custom} text={UI.placeholder.customText} />;

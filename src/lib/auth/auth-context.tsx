@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, NetworkError } from '../api';
 import { useAlert } from '../alert';
 import { UI } from '../../domain/ui-text';
+import { storeVisitorId } from './visitor-id';
 
 export interface AuthUser {
   uid: string;
@@ -30,7 +31,6 @@ export function useAuth(): AuthState {
 }
 
 const USER_KEY = 'jepret.user';
-const VISITOR_KEY = 'jepret.visitorId';
 
 function isAuthUser(x: unknown): x is AuthUser {
   const u = x as AuthUser | null;
@@ -50,11 +50,6 @@ function readStoredUser(): AuthUser | null {
 function storeUser(user: AuthUser | null): void {
   if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(USER_KEY);
-}
-
-/** The per-device visitor identity the server issued, for custom orders without an account. */
-export function storedVisitorId(): string | null {
-  return localStorage.getItem(VISITOR_KEY);
 }
 
 interface AuthProviderProps {
@@ -137,7 +132,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     visitorAsked.current = true;
     call<{ visitorId?: string }>('/api/auth/visitor', { method: 'POST' })
       .then((res) => {
-        if (res.ok && typeof res.data?.visitorId === 'string') localStorage.setItem(VISITOR_KEY, res.data.visitorId);
+        if (res.ok && typeof res.data?.visitorId === 'string') storeVisitorId(res.data.visitorId);
       })
       .catch(() => {
         visitorAsked.current = false;

@@ -5,6 +5,7 @@
  * Each account gets its own database ('jepret-<uid>'), visitors share 'jepret'. Signing out removes the
  * account's database (shared tablets), and switching account never mixes two people's carts.
  */
+import { onVisitorId, storedVisitorId } from '../auth/visitor-id';
 import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
 import type { Uploader } from '../photos/uploader';
@@ -26,6 +27,7 @@ let status: DbStatus = { db: null, opening: false, error: null, sync: null };
 let opening: Promise<JepretDatabase> | null = null;
 let sync: { handle: SyncHandle; unsubscribe(): void } | null = null;
 let uploader: Uploader | null = null;
+let stopVisitorWatch: (() => void) | null = null;
 const listeners = new Set<Listener>();
 const refusedListeners = new Set<(r: RefusedWrite) => void>();
 
@@ -69,7 +71,7 @@ export function openDatabase(): Promise<JepretDatabase> {
     }
     set({ db, opening: false });
     void startReplication(db);
-    if (forOwner) void startPhotoUploads(db, forOwner);
+    void startPhotoUploads(db, forOwner);
     return db;
   })();
   opening.catch((err: unknown) => {
@@ -105,13 +107,24 @@ async function startReplication(db: JepretDatabase): Promise<void> {
   }
 }
 
-/** The leader tab sends the account's waiting photos (the others would only send the same bytes again). */
-async function startPhotoUploads(db: JepretDatabase, forOwner: string): Promise<void> {
+/**
+ * The leader tab sends the waiting photos (the others would only send the same bytes again): an account's, or on
+ * the visitors' database those of the device's visitor identity, which may arrive after the database opened.
+ */
+async function startPhotoUploads(db: JepretDatabase, forOwner: string | null): Promise<void> {
   try {
-    const { startUploader } = await import('../photos/uploader');
+    const [{ startUploader }, { flushPhotoDeletions }] = await Promise.all([import('../photos/uploader'), import('../photos/deletions')]);
     await db.waitForLeadership();
     if (status.db !== db || uploader) return;
-    uploader = startUploader({ owner: forOwner, collections: { carts: db.carts, transactions: db.transactions, users: db.users } as never });
+    const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users } as never;
+    const begin = (photoOwner: string) => {
+      uploader?.stop();
+      uploader = startUploader({ owner: photoOwner, collections });
+    };
+    void flushPhotoDeletions();
+    const owner = forOwner ?? storedVisitorId();
+    if (owner) begin(owner);
+    if (!forOwner) stopVisitorWatch = onVisitorId((id) => status.db === db && begin(id));
   } catch (err) {
     console.error(err);
   }
@@ -119,6 +132,8 @@ async function startPhotoUploads(db: JepretDatabase, forOwner: string): Promise<
 
 async function closeCurrent(): Promise<JepretDatabase | null> {
   const current = status.db ?? (opening ? await opening.catch(() => null) : null);
+  stopVisitorWatch?.();
+  stopVisitorWatch = null;
   uploader?.stop();
   uploader = null;
   if (sync) {

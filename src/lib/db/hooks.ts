@@ -50,6 +50,11 @@ export function useTransactions(uid: string | null | undefined): QueryResult<Tra
   return useRxQuery('transactions', uid ? { selector: { userID: uid }, sort: [{ createdAt: 'desc' }] } : null);
 }
 
+/** A customer's or visitor's own custom orders, newest first. */
+export function useCustomOrders(owner: string | null | undefined): QueryResult<CustomDoc> {
+  return useRxQuery('custom', owner ? { selector: { userID: owner }, sort: [{ createdAt: 'desc' }] } : null);
+}
+
 export function useAllTransactions(): QueryResult<TransactionDoc> {
   return useRxQuery('transactions', { selector: {}, sort: [{ createdAt: 'desc' }] });
 }

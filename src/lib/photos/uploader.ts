@@ -9,7 +9,8 @@
 import type { RxCollection } from 'rxdb';
 import { MESSAGES } from '../../domain/messages';
 import { hasLocalPhotoRef, localPhotoRef, replacePhotoRefs } from '../../domain/photos';
-import { photosOf, setProgress, subscribeOutbox, updatePhoto, type OutboxPhoto } from './outbox';
+import { deleteUploadedPhoto } from './deletions';
+import { getPhoto, photosOf, setProgress, subscribeOutbox, updatePhoto, type OutboxPhoto } from './outbox';
 
 /** The collections whose documents can name photos. */
 export type PhotoCollections = Record<string, RxCollection>;
@@ -102,7 +103,10 @@ export function startUploader(opts: UploaderOptions): Uploader {
       setProgress(photo.id, 0);
       const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f));
       setProgress(photo.id, null);
-      if (outcome.ok) {
+      if (outcome.ok && !(await getPhoto(photo.id))) {
+        // Removed from its order while it was on its way: it is nobody's photo, so it goes from the server too.
+        await deleteUploadedPhoto(opts.owner, outcome.url);
+      } else if (outcome.ok) {
         await updatePhoto(photo.id, { status: 'done', url: outcome.url });
         await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
         await applyUrl(photo, outcome.url);

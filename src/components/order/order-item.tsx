@@ -1,0 +1,128 @@
+/**
+ * One order in a customer's lists (Transaksi, and the custom orders on /custom): its photos, code, date, total and
+ * status. An order still waiting for its photos says so, with the count uploaded; one the shop could not take
+ * shows why. Batalkan and Bayar only while unpaid. Photo orders and custom orders are shown alike.
+ */
+import type { RxCollection } from 'rxdb';
+import { PhotoThumb } from '../photo-thumb';
+import { formatDate, formatIDR } from '../../domain/format';
+import { MESSAGES } from '../../domain/messages';
+import { hasLocalPhotoRef } from '../../domain/photos';
+import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { canCancelOrPay, userStatusLabel } from '../../domain/status';
+import { UI } from '../../domain/ui-text';
+import { useAlert } from '../../lib/alert';
+import { useDatabase } from '../../lib/db/database-context';
+import { uploadedCount, usePhotoStates } from '../../lib/photos/use-outbox';
+
+const T = UI.profile;
+
+export interface ListedOrder {
+  collection: 'transactions' | 'custom';
+  id: string;
+  title: string;
+  /** The customer's own photos (tracked while they upload). */
+  photos: string[];
+  /** What the list shows: the photos, or the product's picture. */
+  thumbs: string[];
+  /** Some photo is still in the device's outbox: the order waits for it. */
+  waiting: boolean;
+  createdAt: number;
+  buyStatus: number;
+  price: number;
+  resi: string;
+  kendala?: string;
+}
+
+export function listedTransaction(o: TransactionDoc): ListedOrder {
+  const photos = o.items.flatMap((i) => i.photos?.map((p) => p.url) ?? []);
+  return {
+    collection: 'transactions',
+    id: o.id,
+    title: o.items.map((i) => i.name || MESSAGES.unavailable).join(', '),
+    photos,
+    thumbs: photos.length > 0 ? photos : o.img.slice(0, 1),
+    waiting: hasLocalPhotoRef(o),
+    createdAt: o.createdAt,
+    buyStatus: o.buyStatus,
+    price: o.price,
+    resi: o.resi,
+    kendala: o.kendala,
+  };
+}
+
+export function listedCustom(o: CustomDoc): ListedOrder {
+  const photos = [...o.imgWhite, ...o.imgBlack];
+  return {
+    collection: 'custom',
+    id: o.id,
+    title: UI.custom.orderTitle(o.imgWhite.length, o.imgBlack.length),
+    photos,
+    thumbs: photos,
+    waiting: hasLocalPhotoRef(photos),
+    createdAt: o.createdAt,
+    buyStatus: o.buyStatus,
+    price: o.price,
+    resi: o.resi,
+  };
+}
+
+/** Batalkan: the order leaves the device at once, and the shop once the removal is pushed. */
+export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
+  const { db } = useDatabase();
+  const { showAlert } = useAlert();
+  return async (o) => {
+    try {
+      const collection = db?.[o.collection] as RxCollection | undefined;
+      await (await collection?.findOne(o.id).exec())?.remove();
+      showAlert(1, T.cancelled);
+    } catch (err) {
+      console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
+    }
+  };
+}
+
+export function OrderItem({ order: o, onCancel, onPay }: { order: ListedOrder; onCancel(): void; onPay(): void }) {
+  const states = usePhotoStates(o.photos);
+  const failed = o.photos.map((p) => states[p]).find((s) => s?.status === 'failed');
+  return (
+    <li className="order" data-order-id={o.id}>
+      <div className="order-photos">
+        {o.thumbs.slice(0, 6).map((src, i) => (
+          <PhotoThumb key={`${src}-${i}`} src={src} alt={UI.order.photoAlt(i + 1)} size={48} />
+        ))}
+        {o.thumbs.length > 6 && <span className="more-photos">+{o.thumbs.length - 6}</span>}
+      </div>
+      <div className="order-info">
+        <p className="order-title">{o.title}</p>
+        <p className="order-meta">
+          {T.orderCode}: {o.id} · {formatDate(o.createdAt)} · {T.status}: {userStatusLabel(o.buyStatus)}
+        </p>
+        <p className="price">{formatIDR(o.price)}</p>
+        {o.resi && (
+          <p className="order-meta">
+            {T.resi}: <strong>{o.resi}</strong>
+          </p>
+        )}
+        {o.waiting && (
+          <p className="notice" role="status">
+            {T.waitingPhotos(uploadedCount(o.photos, states), o.photos.length)}
+            {failed?.error && ` ${failed.error}`}
+          </p>
+        )}
+        {o.kendala && <p className="field-error">{o.kendala}</p>}
+      </div>
+      {canCancelOrPay(o.buyStatus) && (
+        <div className="order-actions">
+          <button type="button" className="btn" onClick={onCancel}>
+            {T.cancel}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onPay}>
+            {T.pay}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

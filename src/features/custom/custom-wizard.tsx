@@ -1,0 +1,279 @@
+/**
+ * The custom-order wizard (spec sections 2, 4 and 5), with the photo wizard's four steps: Upload Foto (white film and
+ * black film), Pilih Packaging (map or box, bubble wrap), Isi Data (the marketplace order), Konfirmasi Pembayaran
+ * (name, e-mail, WhatsApp, the total). Everything works offline: the draft is kept on the device, photos wait in the
+ * outbox, and the order is a local write the replication sends once its photos are uploaded.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { PhotoPicker } from '../../components/order/photo-picker';
+import { useBuyer } from '../../components/order/use-buyer';
+import { nextSteps, Wizard } from '../../components/order/wizard';
+import {
+  buildCustomOrder,
+  customConfirmReady,
+  customDraftPrice,
+  customStepReady,
+  CUSTOM_PACKAGING,
+  emptyCustomDraft,
+  isCustomPackaging,
+  isMarketplace,
+  MARKETPLACES,
+  withoutSeparator,
+  type CustomDraft,
+} from '../../domain/custom';
+import { formatIDR } from '../../domain/format';
+import { MESSAGES } from '../../domain/messages';
+import { replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
+import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
+import type { CustomDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { useAlert } from '../../lib/alert';
+import { useDatabase } from '../../lib/db/database-context';
+import { openDatabase, resync } from '../../lib/db/db-manager';
+import { uploadedUrls } from '../../lib/photos/outbox';
+
+const T = UI.custom;
+const O = UI.order;
+
+interface Saved {
+  draft: CustomDraft;
+  step: number;
+  furthest: number;
+}
+
+const draftKey = (owner: string) => `jepret.draft.custom.${owner}`;
+
+function loadSaved(owner: string): Saved {
+  try {
+    const saved = JSON.parse(localStorage.getItem(draftKey(owner)) ?? 'null') as Saved | null;
+    const d = saved?.draft;
+    if (d && Array.isArray(d.white) && Array.isArray(d.black) && isCustomPackaging(d.packaging) && isMarketplace(d.marketplace)) {
+      return { draft: { ...emptyCustomDraft(), ...d }, step: Math.min(Math.max(0, saved.step | 0), 3), furthest: Math.min(saved.furthest | 0, 3) };
+    }
+  } catch {
+    // A damaged draft is only a draft.
+  }
+  return { draft: emptyCustomDraft(), step: 0, furthest: 0 };
+}
+
+const asPhotos = (refs: string[]): PhotoEdit[] => refs.map((url) => ({ url, caption: '' }));
+
+interface CustomWizardProps {
+  /** The account's uid or the device's visitor id; null while a visitor has none yet. */
+  owner: string | null;
+  onClose(): void;
+  onPlaced(order: CustomDoc): void;
+}
+
+export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
+  const { db } = useDatabase();
+  const { showAlert } = useAlert();
+  const { buyer } = useBuyer();
+  const [saved, setSaved] = useState<Saved>(() => (owner ? loadSaved(owner) : loadSaved('')));
+  const [busy, setBusy] = useState(false);
+  const { draft, step, furthest } = saved;
+  const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
+
+  useEffect(() => {
+    if (owner) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
+  }, [owner, saved]);
+  // A signed-in customer's own details fill the empty contact fields.
+  useEffect(() => {
+    if (!buyer) return;
+    setSaved((s) => ({
+      ...s,
+      draft: { ...s.draft, userName: s.draft.userName || buyer.userName, email: s.draft.email || buyer.email, phone: s.draft.phone || buyer.phone },
+    }));
+  }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const place = async () => {
+    if (!owner || !customConfirmReady(draft)) return;
+    setBusy(true);
+    try {
+      const order = buildCustomOrder(owner, draft);
+      const local = db ?? (await openDatabase());
+      // Photos uploaded already go in by URL; the others follow once uploaded (photos first, then the order).
+      await local.custom.insert(replacePhotoRefs(order, await uploadedUrls(order.img)));
+      resync();
+      localStorage.removeItem(draftKey(owner));
+      onPlaced(order);
+    } catch (err) {
+      console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
+      setBusy(false);
+    }
+  };
+
+  const ready = customConfirmReady(draft);
+  return (
+    <Wizard
+      title={T.title}
+      steps={O.photoSteps}
+      step={step}
+      furthest={furthest}
+      ready={customStepReady(step, draft)}
+      onStep={(s) => setSaved((cur) => ({ ...cur, ...nextSteps(s, cur.furthest) }))}
+      onClose={onClose}
+      finish={
+        <button type="button" className="btn btn-primary" disabled={!ready || !owner || busy} aria-describedby={ready ? undefined : 'custom-confirm-hint'} onClick={() => void place()}>
+          {T.confirm}
+        </button>
+      }
+    >
+      <div className="custom-wizard">
+        {step === 0 && (owner ? <PhotoStep owner={owner} draft={draft} setDraft={setDraft} /> : <p className="notice">{T.needVisitorId}</p>)}
+        {step === 1 && <PackagingStep draft={draft} setDraft={setDraft} />}
+        {step === 2 && <MarketplaceStep draft={draft} setDraft={setDraft} />}
+        {step === 3 && <ConfirmStep draft={draft} setDraft={setDraft} ready={ready} />}
+        {step < 3 && draft.white.length + draft.black.length > 0 && (
+          <p className="wizard-total">
+            {O.total}: <strong>{formatIDR(customDraftPrice(draft))}</strong>
+          </p>
+        )}
+      </div>
+    </Wizard>
+  );
+}
+
+interface StepProps {
+  draft: CustomDraft;
+  setDraft(patch: Partial<CustomDraft>): void;
+}
+
+function PhotoStep({ owner, draft, setDraft }: StepProps & { owner: string }) {
+  const film = (list: 'white' | 'black', name: string, note: string) => (
+    <section className="film-list" aria-label={name}>
+      <h4>{name}</h4>
+      <p className="field-note">{note}</p>
+      <PhotoPicker
+        owner={owner}
+        photos={asPhotos(draft[list])}
+        onChange={(photos) => setDraft({ [list]: photos.map((p) => p.url) })}
+        listName={name}
+        plain
+        discardOnRemove
+        emptyText={null}
+      />
+    </section>
+  );
+  return (
+    <>
+      {draft.white.length + draft.black.length === 0 && <p className="empty">{T.noPhotos}</p>}
+      {film('white', T.white, T.whiteNote)}
+      {film('black', T.black, T.blackNote)}
+    </>
+  );
+}
+
+function PackagingStep({ draft, setDraft }: StepProps) {
+  const name = useId();
+  return (
+    <>
+      <fieldset className="packaging-options">
+        <legend className="visually-hidden">{O.packagingTitle}</legend>
+        {CUSTOM_PACKAGING.map((type) => (
+          <label key={type} className="radio-card">
+            <input type="radio" name={name} value={type} checked={draft.packaging === type} onChange={() => setDraft({ packaging: type })} />
+            <span>
+              {O.packaging[type]} · {O.perPhoto(formatIDR(PACKAGING_FEES[type]))}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Field label={T.bubbleWrap} note={T.bubbleWrapNote} check>
+        {(id, noteId) => (
+          <input id={id} type="checkbox" checked={draft.bubbleWrap} aria-describedby={noteId} onChange={(e) => setDraft({ bubbleWrap: e.target.checked })} />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function MarketplaceStep({ draft, setDraft }: StepProps) {
+  const name = useId();
+  return (
+    <>
+      <fieldset className="packaging-options">
+        <legend>{T.marketplace}</legend>
+        {MARKETPLACES.map((m) => (
+          <label key={m} className="radio-card">
+            <input type="radio" name={name} value={m} checked={draft.marketplace === m} onChange={() => setDraft({ marketplace: m })} />
+            <span>{T.marketplaces[m]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Field label={T.account} note={T.marketplaceNote}>
+        {(id, noteId) => (
+          <input id={id} type="text" required maxLength={100} autoComplete="off" value={draft.account} aria-describedby={noteId} onChange={(e) => setDraft({ account: withoutSeparator(e.target.value) })} />
+        )}
+      </Field>
+      <Field label={T.orderNumber}>
+        {(id) => (
+          <input id={id} type="text" required maxLength={100} autoComplete="off" value={draft.orderNumber} onChange={(e) => setDraft({ orderNumber: withoutSeparator(e.target.value) })} />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function ConfirmStep({ draft, setDraft, ready }: StepProps & { ready: boolean }) {
+  const count = draft.white.length + draft.black.length;
+  const text = (key: 'userName' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
+    <Field label={label}>
+      {(id) => <input id={id} type={type} required maxLength={200} autoComplete={autoComplete} value={draft[key]} onChange={(e) => setDraft({ [key]: e.target.value })} />}
+    </Field>
+  );
+  return (
+    <>
+      {text('userName', T.fullName, 'text', 'name')}
+      {text('email', T.email, 'email', 'email')}
+      {text('phone', T.phone, 'tel', 'tel')}
+      {!ready && (
+        <p id="custom-confirm-hint" className="field-note">
+          {count === 0 ? T.noPhotos : MESSAGES.custom_contact_required}
+        </p>
+      )}
+      <div className="order-summary">
+        <h4>{O.summaryTitle}</h4>
+        <dl>
+          <Line label={T.film(T.white, draft.white.length)} value={CUSTOM_UNIT_PRICE * draft.white.length} />
+          <Line label={T.film(T.black, draft.black.length)} value={CUSTOM_UNIT_PRICE * draft.black.length} />
+          <Line label={T.packagingLine(O.packaging[draft.packaging], count)} value={PACKAGING_FEES[draft.packaging] * count} />
+          <Line label={T.serviceFee} value={CUSTOM_SERVICE_FEE} />
+          <div className="summary-total">
+            <dt>{O.total}</dt>
+            <dd data-testid="custom-total">{formatIDR(customDraftPrice(draft))}</dd>
+          </div>
+        </dl>
+        <p className="field-note">
+          {T.marketplaces[draft.marketplace]} · {draft.account} · {draft.orderNumber}
+          {draft.bubbleWrap && ` · ${T.bubbleWrap}`}
+        </p>
+      </div>
+    </>
+  );
+}
+
+const Line = ({ label, value }: { label: string; value: number }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{formatIDR(value)}</dd>
+  </div>
+);
+
+function Field({ label, note, check, children }: { label: string; note?: string; check?: boolean; children(id: string, noteId?: string): ReactNode }) {
+  const id = useId();
+  const noteId = note ? `${id}-note` : undefined;
+  return (
+    <div className={check ? 'field field-check' : 'field'}>
+      {check && children(id, noteId)}
+      <label htmlFor={id}>{label}</label>
+      {!check && children(id, noteId)}
+      {note && (
+        <p id={noteId} className="field-note">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
