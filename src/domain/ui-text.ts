@@ -202,7 +202,7 @@ export const UI = {
     noOrders: 'Belum ada pesanan.',
     noUsers: 'Belum ada pengguna.',
     waitingSync: (n: number) => `Menunggu sinkron: ${n} perubahan`,
-    offlineSaved: 'Offline: perubahan disimpan di perangkat dan dikirim saat online.',
+    offlineSaved: 'Offline: perubahan disimpan di perangkat',
     marketplaceOrder: 'Nomor Pemesanan',
     filmWhite: 'Film Putih',
     filmBlack: 'Film Hitam',

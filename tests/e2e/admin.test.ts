@@ -9,8 +9,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET } from '../helpers/server';
-import { transactionDoc } from '../server/fixtures';
+import { photoLike } from '../helpers/photo-files';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET, uploadPhoto } from '../helpers/server';
+import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
 import { ADMIN, launchBrowser, logInWithForm, startApp, type RunningApp } from './harness';
 
 const SHOTS = '/tmp/shots-admin';
@@ -23,6 +24,9 @@ let admin: HttpClient;
 const customer = { client: null as unknown as HttpClient, uid: '', email: '' };
 let target: ReturnType<typeof transactionDoc>;
 let kept: ReturnType<typeof transactionDoc>;
+let photoOrder: ReturnType<typeof transactionDoc>;
+let custom: ReturnType<typeof customDoc>;
+let seederUid = '';
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -41,9 +45,25 @@ beforeAll(async () => {
   target = transactionDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, phone: '085711112222' });
   kept = transactionDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, createdAt: Date.now() - 86_400_000 });
   expect((await pushNew(customer.client, 'transactions', [target, kept])).body.refused).toEqual([]);
+  // A photo print: one photo big enough with the customer's crop, one too small for 300 dpi.
+  const big = await uploadPhoto(customer.client, await (await photoLike(1200, 1600, 3)).jpeg().toBuffer());
+  const small = await uploadPhoto(customer.client, await (await photoLike(240, 320, 4)).jpeg().toBuffer());
+  const photos = [
+    { url: big, caption: 'Liburan di Bromo', crop: { x: 10, y: 5, width: 70, height: 70 } },
+    { url: small, caption: '' },
+  ];
+  photoOrder = transactionDoc(customer.uid, {
+    userName: 'Dewi Lestari', email: customer.email, produkID: '1', createdAt: Date.now() - 2 * 86_400_000,
+    items: [{ produkID: '1', name: 'x', qty: 2, img: [big, small], packaging: 'map|0', weight: 0, price: 1, photos }],
+  });
+  expect((await pushNew(customer.client, 'transactions', [photoOrder])).body.refused).toEqual([]);
+  await givePhotos(customer.client, customer.uid);
+  custom = customDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, pengiriman: 'shopee|dewi_l|SHP-424242' });
+  expect((await pushNew(customer.client, 'custom', [custom])).body.refused).toEqual([]);
 
   const seeder = new HttpClient(app.url);
   const { uid } = await signUp(seeder);
+  seederUid = uid;
   const day = 86_400_000;
   const seeded = Array.from({ length: SEEDED }, (_, i) =>
     transactionDoc(uid, { userName: `Pembeli ${i}`, email: `pembeli${i}@contoh.id`, createdAt: Date.now() - (i + 2) * day }),
@@ -82,8 +102,9 @@ async function openPesanan(context: BrowserContext): Promise<Page> {
   await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin`);
   await page.getByRole('tab', { name: 'Pesanan' }).click();
-  // The admin's device pulls every order of the shop.
-  const total = SEEDED + 2;
+  // The admin's device pulls every order of the shop (the seeded ones and Dewi's, less those deleted so far).
+  const total = (await pullAll(admin, 'transactions', 500)).docs.filter((d) => !d._deleted).length;
+  expect(total).toBeGreaterThan(SEEDED);
   await expect.poll(() => page.getByText(`${total} dari ${total} pesanan`).count(), { timeout: 60_000 }).toBe(1);
   return page;
 }
@@ -98,7 +119,7 @@ describe('admin Pesanan on a tablet', () => {
     expect(await audit(page)).toEqual([]);
 
     await page.getByRole('searchbox', { name: 'Cari' }).fill('dewi lestari');
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
     await page.getByRole('searchbox', { name: 'Cari' }).fill('0857 1111 2222');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Cari' }).fill(target.id);
@@ -159,6 +180,76 @@ describe('admin Pesanan on a tablet', () => {
     await table.getByRole('button', { name: `Hapus pesanan ${kept.id}` }).click();
     await expect.poll(() => page.getByText('Tidak ada pesanan yang cocok.').count()).toBe(1);
     await expect.poll(async () => (await serverOrder(kept.id))[0]?._deleted, { timeout: 30_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('when the admin opens a photo order, then every photo shows large with its crop and caption, a small one flagged', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPesanan(context);
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(photoOrder.id);
+    await page.getByRole('button', { name: `Detail pesanan ${photoOrder.id}` }).click();
+    const popup = page.getByRole('dialog', { name: `Pesanan ${photoOrder.id}` });
+    const first = popup.getByRole('img', { name: /Cetak Foto.* 1$/ });
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1200);
+    await expect.poll(() => popup.getByText('Resolusi rendah').count()).toBe(1);
+    expect(await popup.getByText('Liburan di Bromo').count()).toBe(1);
+    // The crop fills the frame: the image is 1/0.7 of the frame's width, shifted left by 10/70 of it.
+    const box = await first.evaluate((img: HTMLImageElement) => {
+      const frame = img.parentElement!.getBoundingClientRect();
+      const r = img.getBoundingClientRect();
+      return { scale: r.width / frame.width, left: (r.left - frame.left) / frame.width };
+    });
+    expect(box.scale).toBeCloseTo(100 / 70, 2);
+    expect(box.left).toBeCloseTo(-10 / 70, 2);
+    await page.screenshot({ path: `${SHOTS}/pesanan-photos.png` });
+    expect(await audit(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('admin Custom and Pengguna on a tablet', () => {
+  it('when the admin finds a custom order by its marketplace number and sets it Dikirim with a resi, then the server holds it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPesanan(context);
+    await page.getByRole('tab', { name: 'Custom' }).click();
+    const table = page.getByRole('table', { name: 'Daftar pesanan custom' });
+    await table.waitFor();
+    await page.screenshot({ path: `${SHOTS}/custom.png` });
+    expect(await audit(page)).toEqual([]);
+    await page.getByRole('searchbox', { name: 'Cari' }).fill('SHP-424242');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByRole('button', { name: `Detail pesanan ${custom.id}` }).click();
+    const popup = page.getByRole('dialog', { name: `Pesanan ${custom.id}` });
+    await expect.poll(() => popup.getByRole('img', { name: /Film (Putih|Hitam)/ }).count()).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/custom-popup.png` });
+    expect(await audit(page)).toEqual([]);
+    await popup.getByLabel('Status').selectOption({ label: 'Dikirim' });
+    await popup.getByLabel('Nomor resi').fill('SPX777');
+    await popup.getByRole('button', { name: 'Simpan' }).click();
+    await expect
+      .poll(async () => (await pullAll(admin, 'custom')).docs.find((d) => d.id === custom.id)?.resi, { timeout: 30_000 })
+      .toBe('SPX777');
+    expect((await pullAll(admin, 'custom')).docs.find((d) => d.id === custom.id)).toMatchObject({ buyStatus: 2 });
+    await context.close();
+  });
+
+  it('when the admin opens Pengguna, then their own row has no delete, and deleting a customer after confirming ends the account', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPesanan(context);
+    await page.getByRole('tab', { name: 'Pengguna' }).click();
+    const table = page.getByRole('table', { name: 'Daftar pengguna' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/pengguna.png` });
+    expect(await audit(page)).toEqual([]);
+    expect(await table.getByRole('button', { name: /^Hapus pengguna owner$/ }).count()).toBe(0);
+    expect(await table.getByText('Akun Anda').count()).toBe(1);
+    const seeder = (await pullAll(admin, 'users')).docs.find((u) => u.id === seederUid);
+    page.once('dialog', (d) => void d.accept());
+    await table.getByRole('button', { name: `Hapus pengguna ${seeder.username}` }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    await expect
+      .poll(async () => (await pullAll(admin, 'users')).docs.find((u) => u.id === seederUid)?._deleted, { timeout: 30_000 })
+      .toBe(true);
     await context.close();
   });
 });

@@ -5,6 +5,8 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import './admin.css';
 import { Dashboard } from './dashboard';
+import { CustomTab } from './custom-tab';
+import { PenggunaTab } from './pengguna-tab';
 import { PesananTab } from './pesanan-tab';
 import { SyncNote } from './sync-note';
 
@@ -16,6 +18,10 @@ function TabContent({ tab }: { tab: Tab }) {
       return <Dashboard />;
     case 'Pesanan':
       return <PesananTab />;
+    case 'Custom':
+      return <CustomTab />;
+    case 'Pengguna':
+      return <PenggunaTab />;
     default:
       return <p>{UI.admin.soon}</p>;
   }

@@ -84,7 +84,7 @@ function Filters({ filter, onChange }: { filter: OrderFilter; onChange(f: OrderF
   );
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
   if (pages <= 1) return null;
   return (
     <nav className="admin-pager" aria-label={T.pagination}>

@@ -2,7 +2,7 @@
  * One admin order tab, Pesanan or Custom: the table with '#' first and Action last, the detail popup, Simpan and
  * Hapus (after a confirmation), all written on the device. The tab gives its own columns and details.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
 import { UI } from '../../domain/ui-text';
 import type { OrderLike } from './order-list';
@@ -18,20 +18,21 @@ export interface Cell<R> {
   className?: 'nowrap' | 'narrow' | 'wide';
 }
 
-export interface OrdersTabProps<R extends OrderLike> {
+/** What makes a tab Pesanan or Custom. */
+export interface OrdersTabSpec<R extends OrderLike> {
   collection: 'transactions' | 'custom';
   caption: string;
-  orders: readonly R[];
-  loading: boolean;
   /** Column names, '#' first and Action last, as the spec lists them. */
   headers: readonly string[];
   /** The cells between '#' and Action, in the order of `headers`. */
   cells: ReadonlyArray<Cell<R>>;
-  details(row: R): ReactNode;
+  Details: ComponentType<{ order: R }>;
   extraText?: (row: R) => string;
 }
 
-export function OrdersTab<R extends OrderLike>({ collection, caption, orders, loading, headers, cells, details, extraText }: OrdersTabProps<R>) {
+/** `docs` and `loading` as the collection's query hook gives them (newest first). */
+export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: { spec: OrdersTabSpec<R>; docs: readonly R[]; loading: boolean }) {
+  const { collection, caption, headers, cells, Details, extraText } = spec;
   const { saveStatus, remove } = useAdminWrites();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
@@ -67,7 +68,7 @@ export function OrdersTab<R extends OrderLike>({ collection, caption, orders, lo
           onSave={(patch) => saveStatus(collection, open.id, patch, T.saved)}
           onClose={() => setOpenId(null)}
         >
-          {details(open)}
+          <Details order={open} />
         </OrderPopup>
       )}
     </>

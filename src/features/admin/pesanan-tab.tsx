@@ -1,36 +1,21 @@
 /** Pesanan: every order of the shop (the admin's device pulls them all), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
-import { formatDate, formatIDR } from '../../domain/format';
+import { formatIDR } from '../../domain/format';
 import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
-import { parsePackaging } from '../../domain/pricing';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAllTransactions } from '../../lib/db/hooks';
+import { DateCell, packagingName, placeName, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
-import { OrdersTab, type Cell } from './orders-tab';
+import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
 
 const T = UI.admin;
-
-/** 'id|name' fields (province, city, district) show their name. */
-export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
-export const packagingName = (text: string): string => parsePackaging(text)?.type ?? text;
-export const fullAddress = (o: { alamat: string; subdistrict?: string; city: string; provinsi: string }): string =>
-  [o.alamat, o.subdistrict, o.city, o.provinsi].filter(Boolean).map((p) => placeName(p!)).join(', ');
 
 /** A line's customer photos with their crops and captions (older lines only have URLs). */
 const linePhotos = (line: OrderLine): PhotoEdit[] => line.photos ?? line.img.filter(isPhotoUrl).map((url) => ({ url, caption: '' }));
 const products = (o: TransactionDoc): string => o.items.map((l) => `${l.name} × ${l.qty}`).join(', ');
-
-export function DateCell({ createdAt, code }: { createdAt: number; code: string }) {
-  return (
-    <>
-      {formatDate(createdAt)}
-      <span className="admin-code">{code}</span>
-    </>
-  );
-}
 
 function Gambar({ order }: { order: TransactionDoc }) {
   const photos = order.items.flatMap((l) => (linePhotos(l).length > 0 ? linePhotos(l).map((p) => p.url) : l.img));
@@ -60,9 +45,7 @@ function Details({ order }: { order: TransactionDoc }) {
     <>
       <DetailList
         items={[
-          [T.customer, `${order.userName} · ${order.email} · ${order.phone}`],
-          [T.address, fullAddress(order)],
-          [T.price, formatIDR(order.price)],
+          ...whoWhereHowMuch(order),
           [T.courier, `${order.kurir.toUpperCase()} ${order.pengiriman}`],
           [T.quantity, order.qty],
           [T.products, products(order)],
@@ -76,17 +59,14 @@ function Details({ order }: { order: TransactionDoc }) {
   );
 }
 
+const PESANAN: OrdersTabSpec<TransactionDoc> = {
+  collection: 'transactions',
+  caption: T.ordersTable,
+  headers: T.orderColumns,
+  cells: CELLS,
+  Details,
+};
+
 export function PesananTab() {
-  const { docs, loading } = useAllTransactions();
-  return (
-    <OrdersTab
-      collection="transactions"
-      caption={T.ordersTable}
-      orders={docs}
-      loading={loading}
-      headers={T.orderColumns}
-      cells={CELLS}
-      details={(o) => <Details order={o} />}
-    />
-  );
+  return <OrdersTab spec={PESANAN} {...useAllTransactions()} />;
 }

@@ -10,7 +10,7 @@ export function SyncNote() {
   const online = useOnline();
   const sync = useSyncState();
   const pending = sync?.pending ?? 0;
-  const text = !online ? `${UI.admin.offlineSaved}${pending > 0 ? ` ${UI.admin.waitingSync(pending)}` : ''}` : pending > 0 ? UI.admin.waitingSync(pending) : '';
+  const text = !online ? `${UI.admin.offlineSaved}${pending > 0 ? ` · ${UI.admin.waitingSync(pending)}` : ''}` : pending > 0 ? UI.admin.waitingSync(pending) : '';
   return (
     <p className={text ? 'admin-sync-note' : 'visually-hidden'} role="status" aria-live="polite">
       {text}

@@ -1,0 +1,73 @@
+/** Custom: the shop's custom orders (photos on white and black film for a marketplace order), spec section 2. */
+import { PhotoThumb } from '../../components/photo-thumb';
+import { parsePengiriman } from '../../domain/custom';
+import type { CustomDoc } from '../../domain/schemas';
+import { adminStatusLabel } from '../../domain/status';
+import { UI } from '../../domain/ui-text';
+import { useAllCustom } from '../../lib/db/hooks';
+import { DateCell, packagingName, placeName, whoWhereHowMuch } from './order-cells';
+import { DetailList } from './order-popup';
+import { PhotoGallery } from './order-photo';
+import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
+
+const T = UI.admin;
+
+/** 'tokopedia|account|order number' as 'Tokopedia · account · order number'. */
+export function marketplaceOrder(pengiriman: string): string {
+  const p = parsePengiriman(pengiriman);
+  if (!p) return pengiriman;
+  return `${p.marketplace[0]!.toUpperCase()}${p.marketplace.slice(1)} · ${p.account} · ${p.orderNumber}`;
+}
+
+function Films({ urls }: { urls: readonly string[] }) {
+  return (
+    <span className="admin-gambar">
+      {urls[0] && <PhotoThumb src={urls[0]} alt="" size={40} />}
+      {T.photoCount(urls.length)}
+    </span>
+  );
+}
+
+const CELLS: ReadonlyArray<Cell<CustomDoc>> = [
+  { cell: (o) => <DateCell createdAt={o.createdAt} code={o.id} />, className: 'nowrap' },
+  { cell: (o) => o.resi || '—', className: 'narrow' },
+  { cell: (o) => `${o.userName} · ${o.email} · ${o.phone} · ${o.alamat}, ${placeName(o.city)}`, className: 'wide' },
+  { cell: (o) => marketplaceOrder(o.pengiriman), className: 'narrow' },
+  { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
+  { cell: (o) => packagingName(o.packaging) },
+  { cell: (o) => <Films urls={o.imgWhite} />, className: 'nowrap' },
+  { cell: (o) => <Films urls={o.imgBlack} />, className: 'nowrap' },
+];
+
+const asPhotos = (urls: readonly string[]) => urls.map((url) => ({ url, caption: '' }));
+
+function Details({ order }: { order: CustomDoc }) {
+  return (
+    <>
+      <DetailList
+        items={[
+          ...whoWhereHowMuch(order),
+          [T.marketplaceOrder, marketplaceOrder(order.pengiriman)],
+          [T.quantity, order.qty],
+          [T.customColumns[6], `${packagingName(order.packaging)}${order.bubble_wrap ? ' + bubble wrap' : ''}`],
+        ]}
+      />
+      <PhotoGallery title={T.filmWhite} photos={asPhotos(order.imgWhite)} />
+      <PhotoGallery title={T.filmBlack} photos={asPhotos(order.imgBlack)} />
+    </>
+  );
+}
+
+const CUSTOM: OrdersTabSpec<CustomDoc> = {
+  collection: 'custom',
+  caption: T.customTable,
+  headers: T.customColumns,
+  cells: CELLS,
+  Details,
+  // Custom orders are searched by their marketplace order number too.
+  extraText: (o) => o.pengiriman,
+};
+
+export function CustomTab() {
+  return <OrdersTab spec={CUSTOM} {...useAllCustom()} />;
+}

@@ -1,0 +1,57 @@
+/**
+ * Pengguna: every customer's profile, with delete (asks first). Removing a profile ends the account and its
+ * sessions on the server; the admin's own account cannot go (the server refuses it too).
+ */
+import { useState } from 'react';
+import { PhotoThumb } from '../../components/photo-thumb';
+import { Spinner } from '../../components/spinner';
+import type { UserDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useUsers } from '../../lib/db/hooks';
+import { pageOf } from './order-list';
+import { DataTable, Pager, type Column } from './order-table';
+import { useAdminWrites } from './use-admin-writes';
+
+const T = UI.admin;
+const [photo, name, email, phone, address, action] = T.userColumns;
+
+export function PenggunaTab() {
+  const { user } = useAuth();
+  const { docs, loading } = useUsers();
+  const { remove } = useAdminWrites();
+  const [page, setPage] = useState(1);
+  if (loading) return <Spinner />;
+  if (docs.length === 0) return <p className="empty">{T.noUsers}</p>;
+
+  const askRemove = (u: UserDoc) => {
+    if (window.confirm(T.confirmRemoveUser(u.username))) void remove('users', u.id, T.userRemoved).catch(() => undefined);
+  };
+  const columns: Array<Column<UserDoc>> = [
+    { header: photo, cell: (u) => <PhotoThumb src={u.pict} alt="" size={44} /> },
+    { header: name, cell: (u) => u.username, className: 'narrow' },
+    { header: email, cell: (u) => u.email, className: 'narrow' },
+    { header: phone, cell: (u) => u.phone, className: 'nowrap' },
+    { header: address, cell: (u) => u.address, className: 'wide' },
+    {
+      header: action,
+      cell: (u) =>
+        u.id === user?.uid ? (
+          <span className="admin-own">{T.ownAccount}</span>
+        ) : (
+          <button type="button" className="btn btn-small btn-danger" aria-label={T.removeUser(u.username)} onClick={() => askRemove(u)}>
+            {T.remove}
+          </button>
+        ),
+      className: 'nowrap',
+    },
+  ];
+  // Newest accounts first, a page at a time like the order tables.
+  const shown = pageOf([...docs].sort((a, b) => b.createdAt - a.createdAt), page);
+  return (
+    <div className="admin-users">
+      <DataTable caption={T.usersTable} columns={columns} rows={shown.rows} first={shown.first} />
+      <Pager page={shown.page} pages={shown.pages} onPage={setPage} />
+    </div>
+  );
+}
