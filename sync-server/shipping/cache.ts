@@ -1,29 +1,23 @@
-/** A small in-memory cache with expiry and a size cap; a pending load is shared by concurrent callers. */
-export class TtlCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
+/**
+ * The shipping answers' caches: lru-cache keeps them with an expiry and a size cap (the least recently used
+ * goes first); `cachedLoad` shares one pending load among concurrent callers and forgets a failed one.
+ */
+import { LRUCache } from 'lru-cache';
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+export class TtlCache<T extends {}> {
+  private readonly entries: LRUCache<string, T>;
+
+  constructor(maxEntries: number, now: () => number = Date.now) {
+    // ttlResolution 0: ask the clock on every read (answers must not outlive their time, and tests move the clock).
+    this.entries = new LRUCache<string, T>({ max: maxEntries, ttlResolution: 0, perf: { now } });
+  }
 
   get(key: string): T | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
+    return this.entries.get(key);
   }
 
   set(key: string, value: T, ttlMs: number): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { value, expires: this.now() + ttlMs });
+    this.entries.set(key, value, { ttl: ttlMs });
   }
 
   delete(key: string): void {
