@@ -14,6 +14,7 @@ import { dynamicCompression } from './compression';
 import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
+import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
 import { createShippingRouter } from './shipping/router';
@@ -73,6 +74,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
   app.use('/api', createShippingRouter(config));
   app.use('/api/uploads', createUploadRouter(config, store, actorOf));
+  app.use('/api', createFulfilmentRouter(config, store, actorOf));
   app.get('/api/health', async (_req, res) => {
     if (await store.ping()) res.json({ ok: true });
     else sendError(res, 503, 'store_unavailable');

@@ -79,7 +79,13 @@ export const MESSAGES = {
   photo_in_use: 'Foto ini sudah dipakai dalam pesanan dan tidak dapat dihapus.',
   too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',
   too_many_custom_orders: 'Terlalu banyak pesanan custom dari alamat ini. Pesananmu tetap tersimpan di perangkat dan akan dikirim lagi nanti.',
+  // fulfilment (admin)
+  export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
+  export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
 } as const;
+
+/** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */
+export const unpaidExpiredKendala = (hours: number): string => `Pesanan kedaluwarsa: belum dibayar dalam ${hours} jam.`;
 
 export type MessageCode = keyof typeof MESSAGES;
 

@@ -1,0 +1,60 @@
+/**
+ * An order's original photos as one zip for the print shop: `{order code}-{n}.{ext}` in print order (white
+ * film before black for custom orders) and `captions.txt`. Streamed: archiver reads one file at a time from
+ * disk into the response, so a 200-photo order never sits in memory. Photos are stored already compressed:
+ * they go in uncompressed (`store`), which costs no CPU.
+ */
+import { ZipArchive } from 'archiver';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { photoFile } from '../uploads/paths';
+import { findPhoto } from '../uploads/photos';
+import { orderPhotos, type Film, type FoundOrder } from './orders';
+
+const FILM_NOTE: Record<Film, string> = { white: 'film putih', black: 'film hitam' };
+
+export interface BundleEntry {
+  name: string;
+  file: string | null;
+  caption: string;
+  film?: Film;
+}
+
+/** The zip's photo entries; `file` null for a photo whose record or file is gone (listed in captions.txt). */
+export async function bundleEntries(config: Config, store: Store, order: FoundOrder): Promise<BundleEntry[]> {
+  return Promise.all(
+    orderPhotos(order).map(async (p, i) => {
+      const ext = path.extname(p.url) || '.jpg';
+      const file = (await findPhoto(store, p.url)) ? photoFile(config, p.url) : null;
+      const exists = file ? await access(file).then(() => true, () => false) : false;
+      return { name: `${order.doc.id}-${i + 1}${ext}`, file: exists ? file : null, caption: p.caption, ...(p.film ? { film: p.film } : {}) };
+    }),
+  );
+}
+
+export function captionsText(entries: readonly BundleEntry[]): string {
+  const lines = entries.map((e) => {
+    const notes = [e.film ? FILM_NOTE[e.film] : '', e.file ? '' : 'FILE TIDAK DITEMUKAN'].filter(Boolean);
+    return `${e.name}\t${e.caption}${notes.length ? `\t(${notes.join(', ')})` : ''}`;
+  });
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export async function writeBundle(entries: readonly BundleEntry[], out: Writable): Promise<void> {
+  const zip = new ZipArchive({ store: true });
+  const done = new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    out.on('error', reject);
+    out.on('finish', resolve);
+    out.on('close', resolve);
+  });
+  zip.pipe(out);
+  // file(): archiver opens each file only when its turn comes (one descriptor, one buffer at a time).
+  for (const e of entries) if (e.file) zip.file(e.file, { name: e.name });
+  zip.append(captionsText(entries), { name: 'captions.txt' });
+  await zip.finalize();
+  await done;
+}

@@ -1,0 +1,177 @@
+/**
+ * The print-ready sheet of an order: A4 pages of polaroid-style cards of exactly CARD_MM (54 x 86 mm,
+ * portrait), 3 x 3 a page, each with the customer's cropped photo in PHOTO_AREA_MM at ≥ 300 dpi, the
+ * caption in the wide lower border, crop marks at the corners and the order code in the page's top margin.
+ * A custom order's white-film and black-film photos never share a page (a black card is drawn black).
+ * Photos are prepared two at a time (sharp), embedded in order (pdf-lib): memory follows the pages, not sharp's pool.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { CARD_MM, PHOTO_AREA_MM } from '../../src/domain/photos';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { photoFile } from '../uploads/paths';
+import { findPhoto } from '../uploads/photos';
+import { orderPhotos, type Film, type FoundOrder, type OrderPhoto } from './orders';
+import { printImage, type PrintImage } from './print-image';
+
+export const A4_PT = { width: 595.28, height: 841.89 } as const;
+export const mmToPt = (mm: number): number => (mm / 25.4) * 72;
+export const CARD_PT = { width: mmToPt(CARD_MM.width), height: mmToPt(CARD_MM.height) } as const;
+const GRID = { columns: 3, rows: 3 } as const;
+const GAP_PT = mmToPt(6);
+const MARK = { offset: mmToPt(1), length: mmToPt(3), width: 0.3 } as const;
+const BORDER_WIDTH = 0.25;
+const PREPARE_AHEAD = 2;
+
+/** Labels printed on the sheet (for the shop's staff, not the customer). */
+const FILM_LABEL: Record<Film, string> = { white: 'Film putih', black: 'Film hitam' };
+const pageLabel = (code: string, page: number, pages: number, film?: Film) =>
+  `Jepret · ${code}${film ? ` · ${FILM_LABEL[film]}` : ''} · halaman ${page}/${pages}`;
+
+export interface SheetPhoto extends OrderPhoto {
+  /** The photo as printed, or null when its file is missing (a blank card says so). */
+  image: PrintImage | null;
+}
+
+/** The photo's file, if the URL names a stored photo. */
+async function fileOf(config: Config, store: Store, url: string): Promise<string | null> {
+  return (await findPhoto(store, url)) ? photoFile(config, url) : null;
+}
+
+/** Each photo with its prepared pixels, a few prepared ahead of the one being embedded. */
+async function* prepared(config: Config, store: Store, photos: readonly OrderPhoto[]): AsyncGenerator<SheetPhoto> {
+  const prepare = async (p: OrderPhoto): Promise<SheetPhoto> => {
+    const file = await fileOf(config, store, p.url);
+    const image = file ? await printImage(file, p.crop).catch(() => null) : null;
+    return { ...p, image };
+  };
+  const queue: Array<Promise<SheetPhoto>> = [];
+  let next = 0;
+  while (next < photos.length || queue.length > 0) {
+    while (queue.length < PREPARE_AHEAD && next < photos.length) queue.push(prepare(photos[next++]!));
+    yield await queue.shift()!;
+  }
+}
+
+/** Bottom-left corner of the card in slot `i` of a page. */
+function slot(i: number): { x: number; y: number } {
+  const gridW = GRID.columns * CARD_PT.width + (GRID.columns - 1) * GAP_PT;
+  const gridH = GRID.rows * CARD_PT.height + (GRID.rows - 1) * GAP_PT;
+  const left = (A4_PT.width - gridW) / 2;
+  const top = (A4_PT.height + gridH) / 2;
+  const col = i % GRID.columns;
+  const row = Math.floor(i / GRID.columns);
+  return { x: left + col * (CARD_PT.width + GAP_PT), y: top - (row + 1) * CARD_PT.height - row * GAP_PT };
+}
+
+function cropMarks(page: PDFPage, x: number, y: number): void {
+  const { width: w, height: h } = CARD_PT;
+  const black = rgb(0, 0, 0);
+  for (const [cx, cy, dx, dy] of [[x, y, -1, -1], [x + w, y, 1, -1], [x, y + h, -1, 1], [x + w, y + h, 1, 1]] as const) {
+    const hx = cx + dx * MARK.offset;
+    page.drawLine({ start: { x: hx, y: cy }, end: { x: hx + dx * MARK.length, y: cy }, thickness: MARK.width, color: black });
+    const vy = cy + dy * MARK.offset;
+    page.drawLine({ start: { x: cx, y: vy }, end: { x: cx, y: vy + dy * MARK.length }, thickness: MARK.width, color: black });
+  }
+}
+
+/** Helvetica speaks WinAnsi only: characters it cannot draw (emoji, other scripts) become '?'. */
+const printable = (text: string): string => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/** The caption in at most two lines across the lower border, smaller type when it is long. */
+function captionLines(font: PDFFont, text: string, width: number): { lines: string[]; size: number } {
+  for (const size of [9, 8, 7, 6]) {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+    if (lines.length <= 2 && lines.every((l) => font.widthOfTextAtSize(l, size) <= width)) return { lines, size };
+  }
+  return { lines: [text.slice(0, 40)], size: 6 };
+}
+
+async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: SheetPhoto, x: number, y: number): Promise<void> {
+  const dark = photo.film === 'black';
+  const ink = dark ? rgb(1, 1, 1) : rgb(0, 0, 0);
+  page.drawRectangle({
+    x, y, width: CARD_PT.width, height: CARD_PT.height,
+    color: dark ? rgb(0, 0, 0) : rgb(1, 1, 1),
+    borderColor: rgb(0.75, 0.75, 0.75), borderWidth: BORDER_WIDTH,
+  });
+  const area = {
+    x: x + mmToPt(PHOTO_AREA_MM.left),
+    y: y + CARD_PT.height - mmToPt(PHOTO_AREA_MM.top + PHOTO_AREA_MM.height),
+    width: mmToPt(PHOTO_AREA_MM.width),
+    height: mmToPt(PHOTO_AREA_MM.height),
+  };
+  if (photo.image) page.drawImage(await doc.embedJpg(photo.image.jpeg), area);
+  else page.drawText('Foto tidak ditemukan', { x: area.x + 4, y: area.y + area.height / 2, size: 8, font, color: ink });
+  cropMarks(page, x, y);
+  const caption = printable(photo.caption.trim());
+  if (!caption) return;
+  const { lines, size } = captionLines(font, caption, area.width);
+  const border = area.y - y;
+  lines.forEach((line, i) => {
+    const lineY = y + border / 2 + ((lines.length - 1) / 2 - i) * size * 1.2 - size * 0.35;
+    const lineX = x + (CARD_PT.width - font.widthOfTextAtSize(line, size)) / 2;
+    page.drawText(line, { x: lineX, y: lineY, size, font, color: ink });
+  });
+}
+
+/** Slot plan: which photo goes on which page, a new page wherever the film changes. */
+function pagesOf(photos: readonly OrderPhoto[]): number[] {
+  const pageOf: number[] = [];
+  let page = -1;
+  let onPage = GRID.columns * GRID.rows;
+  photos.forEach((p, i) => {
+    if (onPage === GRID.columns * GRID.rows || (i > 0 && p.film !== photos[i - 1]!.film)) {
+      page++;
+      onPage = 0;
+    }
+    pageOf.push(page);
+    onPage++;
+  });
+  return pageOf;
+}
+
+export interface PrintSheet {
+  pdf: Uint8Array;
+  photos: Array<{ url: string; lowRes: boolean; missing: boolean }>;
+}
+
+export async function printSheet(config: Config, store: Store, order: FoundOrder): Promise<PrintSheet> {
+  const photos = orderPhotos(order);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Jepret ${order.doc.id}`);
+  doc.setCreator('Jepret');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pageOf = pagesOf(photos);
+  const pageCount = photos.length === 0 ? 1 : pageOf[pageOf.length - 1]! + 1;
+  const report: PrintSheet['photos'] = [];
+  let page: PDFPage | null = null;
+  let slotIndex = 0;
+  let i = 0;
+  for await (const photo of prepared(config, store, photos)) {
+    if (i === 0 || pageOf[i] !== pageOf[i - 1]) {
+      page = doc.addPage([A4_PT.width, A4_PT.height]);
+      slotIndex = 0;
+      const label = pageLabel(order.doc.id, pageOf[i]! + 1, pageCount, photo.film);
+      page.drawText(label, { x: slot(0).x, y: A4_PT.height - mmToPt(8), size: 8, font });
+    }
+    const { x, y } = slot(slotIndex++);
+    await drawCard(doc, page!, font, photo, x, y);
+    report.push({ url: photo.url, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
+    i++;
+  }
+  if (photos.length === 0) {
+    doc.addPage([A4_PT.width, A4_PT.height]).drawText(pageLabel(order.doc.id, 1, 1) + ' · tanpa foto', { x: 40, y: A4_PT.height - mmToPt(8), size: 8, font });
+  }
+  return { pdf: await doc.save(), photos: report };
+}

@@ -1,0 +1,82 @@
+/**
+ * /api fulfilment routes, the admin's only (DESIGN contract): the print sheet of an order and its
+ * low-resolution check, the photo bundle, and the CSV export. Parse, authorise, answer; the work is in
+ * print-sheet.ts, print-check.ts, bundle.ts and export-csv.ts.
+ */
+import { Router, type Request } from 'express';
+import type { Actor } from '../../src/domain/access';
+import { BUY_STATUS } from '../../src/domain/status';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { HttpError } from '../errors';
+import { bundleEntries, writeBundle } from './bundle';
+import { shopDayEnd, shopDayStart, writeOrdersCsv, type ExportFilter } from './export-csv';
+import { findOrder, type FoundOrder } from './orders';
+import { printCheck } from './print-check';
+import { printSheet } from './print-sheet';
+
+type ActorOf = (req: Request) => Promise<Actor>;
+const ID_MAX = 200;
+
+async function requireAdmin(actorOf: ActorOf, req: Request): Promise<void> {
+  const actor = await actorOf(req);
+  if (!actor.uid) throw new HttpError(401, 'not_signed_in');
+  if (!actor.admin) throw new HttpError(403, 'forbidden');
+}
+
+async function orderOf(store: Store, req: Request): Promise<FoundOrder> {
+  const id = String(req.params.id ?? '');
+  const order = id && id.length <= ID_MAX && !id.startsWith('_') ? await findOrder(store, id) : null;
+  if (!order) throw new HttpError(404, 'not_found');
+  return order;
+}
+
+/** `from`/`to` (YYYY-MM-DD, both optional) and `status` (0–4, optional) of the export. */
+export function parseExportFilter(query: Request['query']): ExportFilter {
+  const text = (v: unknown): string | undefined => (v === undefined || v === '' ? undefined : typeof v === 'string' ? v : '!');
+  const from = text(query.from);
+  const to = text(query.to);
+  const status = text(query.status);
+  const fromMs = from === undefined ? 0 : shopDayStart(from);
+  const toMs = to === undefined ? Number.MAX_SAFE_INTEGER : shopDayEnd(to);
+  if (fromMs === null || toMs === null || fromMs > toMs) throw new HttpError(400, 'export_bad_dates');
+  const maxStatus = Math.max(...Object.values(BUY_STATUS));
+  if (status !== undefined && !(/^\d$/.test(status) && Number(status) <= maxStatus)) throw new HttpError(400, 'export_bad_status');
+  return { fromMs, toMs, status: status === undefined ? null : Number(status) };
+}
+
+const attachment = (name: string): string => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
+
+export function createFulfilmentRouter(config: Config, store: Store, actorOf: ActorOf): Router {
+  const router = Router();
+
+  router.get('/orders.csv', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const filter = parseExportFilter(req.query);
+    res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment('pesanan.csv'), 'Cache-Control': 'no-store' });
+    await writeOrdersCsv(store, filter, res);
+  });
+
+  router.get('/orders/:id/print.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const order = await orderOf(store, req);
+    const sheet = await printSheet(config, store, order);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`${order.doc.id}.pdf`), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(sheet.pdf));
+  });
+
+  router.get('/orders/:id/print.json', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    res.set('Cache-Control', 'no-store').json(await printCheck(store, await orderOf(store, req)));
+  });
+
+  router.get('/orders/:id/photos.zip', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const order = await orderOf(store, req);
+    const entries = await bundleEntries(config, store, order);
+    res.set({ 'Content-Type': 'application/zip', 'Content-Disposition': attachment(`${order.doc.id}-foto.zip`), 'Cache-Control': 'no-store' });
+    await writeBundle(entries, res);
+  });
+
+  return router;
+}

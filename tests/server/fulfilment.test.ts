@@ -1,0 +1,166 @@
+/**
+ * Fulfilment over real HTTP (issue 10): the print sheet of an order as the print shop gets it (A4, cards of
+ * exactly 54 x 86 mm, photos at ≥ 300 dpi, rendered by poppler to check the photos show), the
+ * low-resolution list, the CSV export and the photo bundle, the admin's only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, PDFName, PDFDict, PDFRawStream, PDFArray, PDFNumber, decodePDFRawStream, type PDFPage } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_AREA_MM } from '../../src/domain/photos';
+import { HttpClient, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
+import { customDoc, givePhotos, transactionDoc } from './fixtures';
+
+const MM = 72 / 25.4;
+const A4 = { width: 595.28, height: 841.89 };
+const CARD = { width: 54 * MM, height: 86 * MM };
+
+let server: TestServer;
+let admin: HttpClient;
+let sari: HttpClient;
+let sariId: string;
+let order: ReturnType<typeof transactionDoc>;
+let custom: ReturnType<typeof customDoc>;
+const urls: string[] = [];
+
+const solid = (width: number, height: number, rgb: [number, number, number]) =>
+  sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).jpeg({ quality: 90 }).toBuffer();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url);
+  await signInAdmin(admin);
+  sari = new HttpClient(server.url);
+  sariId = (await signUp(sari)).uid;
+  urls.push(await uploadPhoto(sari, await solid(1200, 1600, [220, 20, 20])));
+  urls.push(await uploadPhoto(sari, await solid(1600, 1200, [20, 20, 220])));
+  urls.push(await uploadPhoto(sari, await solid(200, 260, [20, 160, 20]), 'kecil.jpg'));
+  const photos = [
+    { url: urls[0]!, caption: 'Liburan di Bromo 2026', crop: { x: 10, y: 5, width: 80, height: 80 } },
+    { url: urls[1]!, caption: 'Kita' },
+    { url: urls[2]!, caption: '' },
+  ];
+  const line = { produkID: '1', name: 'Cetak foto', qty: 3, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 };
+  order = transactionDoc(sariId, { produkID: '1', items: [line], img: [] });
+  expect((await pushNew(sari, 'transactions', [order])).body).toEqual({ conflicts: [], refused: [] });
+  await givePhotos(sari, sariId, 10);
+  custom = customDoc(sariId);
+  expect((await pushNew(sari, 'custom', [custom])).body).toEqual({ conflicts: [], refused: [] });
+});
+afterAll(() => server?.close());
+
+async function download(client: HttpClient, url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const res = await client.fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A page's drawing operators, as text. */
+function contentOf(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? Array.from({ length: contents.size() }, (_, i) => contents.lookup(i)) : [contents];
+  return streams.map((s) => Buffer.from(decodePDFRawStream(s as PDFRawStream).decode()).toString('latin1')).join('\n');
+}
+
+/** The rectangles pdf-lib drew (after their translation): x, y, width, height. */
+function rectangles(content: string) {
+  const re = /1 0 0 1 ([\d.-]+) ([\d.-]+) cm\n1 0 0 1 0 0 cm\n1 0 0 1 0 0 cm\n0 0 m\n0 ([\d.]+) l\n([\d.]+) [\d.]+ l\n[\d.]+ 0 l\nh/g;
+  return [...content.matchAll(re)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[4]), height: Number(m[3]) }));
+}
+
+/** Each image drawn: where (x, y, width, height in points) and its pixel size. */
+function images(page: PDFPage, content: string) {
+  const xobjects = page.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+  const re = /1 0 0 1 ([\d.-]+) ([\d.-]+) cm\n(?:1 0 0 1 0 0 cm\n)*([\d.]+) 0 0 ([\d.]+) 0 0 cm\n(?:1 0 0 1 0 0 cm\n)*\/(\S+) Do/g;
+  return [...content.matchAll(re)].map((m) => {
+    const xobject = xobjects.lookup(PDFName.of(m[5]!)) as PDFRawStream;
+    const px = (key: string) => xobject.dict.lookup(PDFName.of(key), PDFNumber).asNumber();
+    return { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]), pxWidth: px('Width'), pxHeight: px('Height') };
+  });
+}
+
+/** Renders one page with poppler's pdftoppm at `dpi`; answers its raw RGB pixels. */
+async function render(pdf: Buffer, pageNumber: number, dpi: number) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-print-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(pageNumber), '-l', String(pageNumber), '-png', 'sheet.pdf', 'page'], { cwd: dir });
+    const png = readdirSync(dir).find((f) => f.endsWith('.png'))!;
+    const { data, info } = await sharp(path.join(dir, png)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { pixel: (xPt: number, yPt: number) => {
+      const x = Math.round((xPt / 72) * dpi);
+      const y = Math.round(((A4.height - yPt) / 72) * dpi);
+      const i = (y * info.width + x) * 3;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('print sheets', () => {
+  it('when someone other than the admin asks for a sheet, then 401 signed out, 403 for a customer, 404 for an unknown order', async () => {
+    expect((await new HttpClient(server.url).get(`/api/orders/${order.id}/print.pdf`)).status).toBe(401);
+    const forbidden = await sari.get(`/api/orders/${order.id}/print.pdf`);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ error: 'forbidden' });
+    expect((await admin.get('/api/orders/xxxxxB123456789zz/print.pdf')).status).toBe(404);
+  });
+
+  it('when the admin prints a photo order, then one A4 page holds a 54 x 86 mm card per photo, each photo at ≥ 300 dpi, visible when rendered', async () => {
+    const res = await download(admin, `/api/orders/${order.id}/print.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    const pdf = await PDFDocument.load(res.bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const page = pdf.getPage(0);
+    expect(page.getWidth()).toBeCloseTo(A4.width, 0);
+    expect(Math.abs(page.getHeight() - A4.height)).toBeLessThan(0.5);
+    const content = contentOf(page);
+    const cards = rectangles(content);
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(Math.abs(card.width - CARD.width)).toBeLessThan(0.5);
+      expect(Math.abs(card.height - CARD.height)).toBeLessThan(0.5);
+    }
+    const placed = images(page, content);
+    expect(placed).toHaveLength(3);
+    for (const image of placed) {
+      expect(Math.abs(image.width - PHOTO_AREA_MM.width * MM)).toBeLessThan(0.5);
+      expect(image.pxWidth / (image.width / 72)).toBeGreaterThanOrEqual(300);
+      expect(image.pxHeight / (image.height / 72)).toBeGreaterThanOrEqual(300);
+    }
+    const rendered = await render(res.bytes, 1, 50);
+    const centre = (i: number) => rendered.pixel(placed[i]!.x + placed[i]!.width / 2, placed[i]!.y + placed[i]!.height / 2);
+    const [red, blue, green] = [centre(0), centre(1), centre(2)];
+    expect(red[0]).toBeGreaterThan(150);
+    expect(red[2]).toBeLessThan(100);
+    expect(blue[2]).toBeGreaterThan(150);
+    expect(green[1]).toBeGreaterThan(100);
+    expect(green[0]).toBeLessThan(100);
+    // The card's lower border stays white paper.
+    const border = rendered.pixel(cards[0]!.x + CARD.width / 2, cards[0]!.y + 3 * MM);
+    expect(Math.min(...border)).toBeGreaterThan(200);
+  });
+
+  it('when the admin checks an order before printing, then the photo too small for 300 dpi is flagged "resolusi rendah"', async () => {
+    const res = await admin.get(`/api/orders/${order.id}/print.json`);
+    expect(res.status).toBe(200);
+    expect(res.body.photos.map((p: { url: string; lowRes: boolean }) => [p.url, p.lowRes])).toEqual([
+      [urls[0], false],
+      [urls[1], false],
+      [urls[2], true],
+    ]);
+  });
+
+  it('when the admin prints a custom order, then white-film and black-film photos are on separate pages', async () => {
+    const res = await download(admin, `/api/orders/${custom.id}/print.pdf`);
+    expect(res.status).toBe(200);
+    const pdf = await PDFDocument.load(res.bytes);
+    expect(pdf.getPageCount()).toBe(2);
+    const perPage = pdf.getPages().map((p) => images(p, contentOf(p)).length);
+    expect(perPage).toEqual([custom.imgWhite.length, custom.imgBlack.length]);
+  });
+});
