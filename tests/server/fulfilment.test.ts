@@ -4,7 +4,7 @@
  * low-resolution list, the CSV export and the photo bundle, the admin's only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFDict, PDFRawStream, PDFArray, PDFNumber, decodePDFRawStream, type PDFPage } from 'pdf-lib';
@@ -162,5 +162,78 @@ describe('print sheets', () => {
     expect(pdf.getPageCount()).toBe(2);
     const perPage = pdf.getPages().map((p) => images(p, contentOf(p)).length);
     expect(perPage).toEqual([custom.imgWhite.length, custom.imgBlack.length]);
+  });
+});
+
+/** Today as YYYY-MM-DD in the shop's time zone (WIB). */
+const shopToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+
+describe('export', () => {
+  it('when the admin exports today, then a UTF-8 CSV with BOM lists the order and the custom order with their columns', async () => {
+    const res = await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`);
+    expect(res.status).toBe(200);
+    expect(res.type).toMatch(/^text\/csv; charset=utf-8/);
+    expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.bytes.toString('utf8').slice(1).trim().split('\n');
+    expect(lines[0]).toBe('Kode,Tanggal,Pelanggan,Telepon,Alamat,Kurir,Layanan,Resi,Status,Barang,Jumlah,Packaging,Total');
+    expect(lines).toHaveLength(3);
+    const row = lines.find((l) => l.startsWith(order.id))!;
+    const date = new Intl.DateTimeFormat('en-US').format(new Date(order.createdAt));
+    expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",jne,REG,,Konfirmasi,`);
+    // The server names the line after the product and keeps the order's packaging and its own total.
+    expect(row).toMatch(/ x3,3,box,\d+$/);
+    expect(lines.find((l) => l.startsWith(custom.id))).toContain('Custom: film putih 2, film hitam 1');
+  });
+
+  it('when the admin filters by a status or a day without orders, then only the header comes back', async () => {
+    const paid = await download(admin, `/api/orders.csv?status=1`);
+    expect(paid.bytes.toString('utf8').trim().split('\n')).toHaveLength(1);
+    const old = await download(admin, `/api/orders.csv?from=2020-01-01&to=2020-01-31&status=0`);
+    expect(old.bytes.toString('utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('when the dates or the status are not valid, then 400 with an Indonesian message; a customer gets 403', async () => {
+    for (const query of ['from=2026-02-30', 'from=kemarin', 'from=2026-05-02&to=2026-05-01']) {
+      const res = await admin.get(`/api/orders.csv?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'export_bad_dates', message: expect.stringContaining('Tanggal tidak valid') });
+    }
+    for (const query of ['status=9', 'status=x', 'status=1&status=2']) {
+      const res = await admin.get(`/api/orders.csv?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: expect.stringMatching(/^export_bad_/) });
+    }
+    expect((await sari.get('/api/orders.csv')).status).toBe(403);
+  });
+});
+
+describe('photo bundle', () => {
+  it('when the admin downloads an order\'s photos, then the zip holds the original files as {code}-{n} and captions.txt', async () => {
+    const res = await download(admin, `/api/orders/${order.id}/photos.zip`);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/zip');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-zip-'));
+    try {
+      writeFileSync(path.join(dir, 'foto.zip'), res.bytes);
+      execFileSync('unzip', ['-q', 'foto.zip', '-d', 'out'], { cwd: dir });
+      const names = readdirSync(path.join(dir, 'out')).sort();
+      expect(names).toEqual(['captions.txt', ...[1, 2, 3].map((n) => `${order.id}-${n}.jpg`)].sort());
+      for (const [i, url] of urls.entries()) {
+        const original = await download(admin, url);
+        expect(readFileSync(path.join(dir, 'out', `${order.id}-${i + 1}.jpg`)).equals(original.bytes)).toBe(true);
+      }
+      const captions = readFileSync(path.join(dir, 'out', 'captions.txt'), 'utf8');
+      expect(captions).toContain(`${order.id}-1.jpg\tLiburan di Bromo 2026`);
+      expect(captions).toContain(`${order.id}-2.jpg\tKita`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when a custom order is bundled, then its captions say which film each photo is for; a customer gets 403', async () => {
+    const res = await download(admin, `/api/orders/${custom.id}/photos.zip`);
+    expect(res.status).toBe(200);
+    expect((await sari.get(`/api/orders/${custom.id}/photos.zip`)).status).toBe(403);
+    expect((await admin.get(`/api/orders/nope/photos.zip`)).status).toBe(404);
   });
 });
