@@ -69,7 +69,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   const { db } = useDatabase();
   const { showAlert } = useAlert();
   const { buyer } = useBuyer();
-  const [saved, setSaved] = useState<Saved>(() => (owner ? loadSaved(owner) : loadSaved('')));
+  const [saved, setSaved] = useState<Saved>(() => loadSaved(owner ?? ''));
   const [busy, setBusy] = useState(false);
   const { draft, step, furthest } = saved;
   const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
