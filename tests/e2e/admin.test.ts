@@ -109,6 +109,14 @@ async function openPesanan(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/** A tablet-sized window with the admin signed in, on one tab of the admin area. */
+async function openTab(name: string) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await openPesanan(context);
+  await page.getByRole('tab', { name }).click();
+  return { context, page };
+}
+
 describe('admin Pesanan on a tablet', () => {
   it('when the admin, offline, sets an order to Dikirim with a resi, then online the server holds it once and the customer sees it', async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -209,9 +217,7 @@ describe('admin Pesanan on a tablet', () => {
 
 describe('admin Custom and Pengguna on a tablet', () => {
   it('when the admin finds a custom order by its marketplace number and sets it Dikirim with a resi, then the server holds it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await openPesanan(context);
-    await page.getByRole('tab', { name: 'Custom' }).click();
+    const { context, page } = await openTab('Custom');
     const table = page.getByRole('table', { name: 'Daftar pesanan custom' });
     await table.waitFor();
     await page.screenshot({ path: `${SHOTS}/custom.png` });
@@ -234,9 +240,7 @@ describe('admin Custom and Pengguna on a tablet', () => {
   });
 
   it('when the admin opens Pengguna, then their own row has no delete, and deleting a customer after confirming ends the account', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await openPesanan(context);
-    await page.getByRole('tab', { name: 'Pengguna' }).click();
+    const { context, page } = await openTab('Pengguna');
     const table = page.getByRole('table', { name: 'Daftar pengguna' });
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(3);
     await page.screenshot({ path: `${SHOTS}/pengguna.png` });
@@ -253,3 +257,47 @@ describe('admin Custom and Pengguna on a tablet', () => {
     await context.close();
   });
 });
+
+describe('admin Produk on a tablet', () => {
+  it('when the admin, offline, adds a product and hides another, then online the server holds each once and shoppers no longer see the hidden one', async () => {
+    const { context, page } = await openTab('Produk');
+    const list = page.getByRole('list', { name: 'Daftar produk' });
+    await expect.poll(() => list.locator('li').count()).toBeGreaterThan(3);
+    const before = (await pullAll(admin, 'goods')).docs.length;
+    await page.screenshot({ path: `${SHOTS}/produk.png` });
+    expect(await audit(page)).toEqual([]);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Tambah Produk' }).click();
+    const form = page.getByRole('dialog', { name: 'Tambah Produk' });
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => form.getByText('Wajib diisi.').count()).toBeGreaterThan(3);
+    await form.getByLabel('Nama').fill('Album Mini');
+    await form.getByLabel('Harga').fill('45000');
+    await form.getByLabel('Stok').fill('-2');
+    await form.getByLabel('Berat (gram)').fill('300');
+    await form.getByLabel('Deskripsi').fill('Album untuk 40 foto polaroid.');
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => form.getByText('Bilangan bulat, minimal 0.').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/produk-form.png` });
+    expect(await audit(page)).toEqual([]);
+    await form.getByLabel('Stok').fill('12');
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await form.waitFor({ state: 'detached' });
+    page.once('dialog', (d) => void d.accept());
+    await list.getByRole('button', { name: /^Hapus Gantungan Kunci/ }).click();
+    await expect.poll(() => list.getByRole('button', { name: /^Tampilkan lagi Gantungan Kunci/ }).count()).toBe(1);
+    await expect.poll(() => page.getByText(/Menunggu sinkron: 2 perubahan/).count()).toBe(1);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await pullAll(admin, 'goods')).docs.filter((g) => g.title === 'Album Mini').length, { timeout: 30_000 }).toBe(1);
+    const goods = (await pullAll(admin, 'goods')).docs;
+    expect(goods).toHaveLength(before + 1);
+    expect(goods.find((g) => g.title === 'Album Mini')).toMatchObject({ price: 45000, qty: 12, weight: 300, type: 2, show: 'show' });
+    await expect.poll(async () => (await pullAll(admin, 'goods')).docs.find((g) => /Gantungan Kunci/.test(g.title))?.show, { timeout: 30_000 }).toBe('hidden');
+    const shopper = (await pullAll(new HttpClient(app.url), 'goods')).docs;
+    expect(shopper.find((g) => /Gantungan Kunci/.test(g.title))?._deleted).toBe(true);
+    await context.close();
+  });
+});
+

@@ -8,6 +8,7 @@ import { Dashboard } from './dashboard';
 import { CustomTab } from './custom-tab';
 import { PenggunaTab } from './pengguna-tab';
 import { PesananTab } from './pesanan-tab';
+import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
 
 type Tab = (typeof UI.admin.tabs)[number];
@@ -22,8 +23,8 @@ function TabContent({ tab }: { tab: Tab }) {
       return <CustomTab />;
     case 'Pengguna':
       return <PenggunaTab />;
-    default:
-      return <p>{UI.admin.soon}</p>;
+    case 'Produk':
+      return <ProdukTab />;
   }
 }
 
