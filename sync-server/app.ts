@@ -14,6 +14,7 @@ import { dynamicCompression } from './compression';
 import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
+import { startUnpaidExpiry } from './fulfilment/expiry';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
@@ -21,6 +22,7 @@ import { createShippingRouter } from './shipping/router';
 import { createStaticRouter } from './static';
 import { createSyncRouter } from './sync/routes';
 import { ChangeHub } from './sync/stream';
+import { StockKeeper } from './sync/stock';
 import { createImageRouter, createUploadRouter } from './uploads/routes';
 
 export const API_BODY_LIMIT = '1mb';
@@ -35,6 +37,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   await ensureAdmin(store, config, options.print);
   await seedGoods(store);
   const hub = new ChangeHub(store, config.clockSkewMs);
+  const expiry = startUnpaidExpiry(store, new StockKeeper(store), config.unpaidExpiryHours);
 
   const actors = new WeakMap<Request, Promise<Actor>>();
   const actorOf = (req: Request): Promise<Actor> => {
@@ -93,6 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     closeStreams: () => hub.close(),
     async close(): Promise<void> {
       hub.close();
+      await expiry.stop();
       await store.close();
     },
   };

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import shopSettings from '../shop.settings.json' with { type: 'json' };
+import { DEFAULT_UNPAID_EXPIRY_HOURS } from '../src/domain/expiry';
 
 export type ShopSettings = typeof shopSettings;
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +33,8 @@ export interface Config {
   shop: ShopSettings;
   /** Extra milliseconds a pull holds back fresh writes, for clock skew between instances (docs/architecture.md). */
   clockSkewMs: number;
+  /** An order still unpaid this many hours after it was placed expires (UNPAID_EXPIRY_HOURS, default 48; 0 = never). */
+  unpaidExpiryHours: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -53,6 +56,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
     shop: shopSettings,
     clockSkewMs: Number(env.SYNC_CLOCK_SKEW_MS) > 0 ? Number(env.SYNC_CLOCK_SKEW_MS) : 0,
+    unpaidExpiryHours: parseHours(env.UNPAID_EXPIRY_HOURS),
   };
 }
 
@@ -60,6 +64,13 @@ function parsePort(value: string | undefined): number {
   const port = Number(value ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${value}`);
   return port;
+}
+
+function parseHours(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_UNPAID_EXPIRY_HOURS;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours < 0) throw new Error(`UNPAID_EXPIRY_HOURS is not a number of hours: ${value}`);
+  return hours;
 }
 
 /** Without SESSION_SECRET, one random secret is made on first start and kept in DATA_DIR. */

@@ -1,0 +1,93 @@
+/**
+ * The server expires unpaid orders (issue 10, src/domain/expiry.ts): at start and on an interval, every order
+ * still unpaid UNPAID_EXPIRY_HOURS after it was placed moves to 'Terjadi Kendala' with its reason, and its
+ * stock goes back. Safe with several instances on one CouchDB and across restarts: the order is written
+ * against the revision it was read at (a 409 means another instance or the admin got there first: skip),
+ * through `Store.write` so it gets a sync stamp and the customer's next pull brings it; stock is given back
+ * only after that write succeeded. A crash between the two loses the return (stock stays low, never doubled).
+ * Custom orders are paid on the marketplaces and never expire here.
+ */
+import { isExpired } from '../../src/domain/expiry';
+import { unpaidExpiredKendala } from '../../src/domain/messages';
+import { unitsByProduct } from '../../src/domain/pricing';
+import type { OrderLine } from '../../src/domain/schemas';
+import { BUY_STATUS } from '../../src/domain/status';
+import { clientView, type Store } from '../data-access/store';
+import type { StockKeeper } from '../sync/stock';
+
+export const EXPIRY_CHECK_MS = 10 * 60_000;
+const INDEX = 'by-status-created';
+const BATCH = 200;
+
+export type Clock = () => number;
+const indexed = new WeakSet<Store>();
+
+/** The stored unpaid orders placed before `cutoff` (through an index on [buyStatus, createdAt]). */
+export async function findExpired(store: Store, now: number, hours: number): Promise<PouchDoc[]> {
+  if (hours <= 0) return [];
+  const db = store.db('transactions');
+  if (!indexed.has(store)) await db.createIndex({ index: { fields: ['buyStatus', 'createdAt'] }, ddoc: INDEX, name: INDEX });
+  const res = await db.find({
+    selector: { buyStatus: BUY_STATUS.UNPAID, createdAt: { $lt: now - hours * 3600_000 + 1 } },
+    use_index: INDEX,
+    limit: BATCH,
+  });
+  indexed.add(store);
+  return res.docs.filter((d) => d.deleted !== true && isExpired(clientView(d) as unknown as { createdAt: number; buyStatus: number }, now, hours));
+}
+
+/** Expires one order read at `stored._rev`; true when this call did it (and gave its stock back). */
+export async function expireOne(store: Store, stock: StockKeeper, stored: PouchDoc, hours: number): Promise<boolean> {
+  const order = clientView(stored);
+  const doc = { ...order, buyStatus: BUY_STATUS.FAILED, kendala: unpaidExpiredKendala(hours) };
+  const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
+  if (!written?.ok) {
+    if (written && !written.conflict) console.error(`[expiry] order ${order.id} not written: ${written.error}`);
+    return false;
+  }
+  await stock.give(unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
+  return true;
+}
+
+/** One pass: the ids this pass expired. */
+export async function expireUnpaid(store: Store, stock: StockKeeper, now: number, hours: number): Promise<string[]> {
+  const expired: string[] = [];
+  for (const stored of await findExpired(store, now, hours)) {
+    if (await expireOne(store, stock, stored, hours)) expired.push(stored._id);
+  }
+  return expired;
+}
+
+export interface ExpiryTimer {
+  /** Runs a pass now (after any pass in flight). */
+  run(): Promise<string[]>;
+  /** Stops the interval and waits for a pass in flight, so the store can close. */
+  stop(): Promise<void>;
+}
+
+/** A pass at start, then every `intervalMs`; a failed pass (store down) is logged and retried next time. */
+export function startUnpaidExpiry(store: Store, stock: StockKeeper, hours: number, options: { now?: Clock; intervalMs?: number } = {}): ExpiryTimer {
+  const now = options.now ?? Date.now;
+  let last: Promise<string[]> = Promise.resolve([]);
+  const run = (): Promise<string[]> => {
+    last = last
+      .catch(() => [])
+      .then(() => expireUnpaid(store, stock, now(), hours))
+      .catch((err: unknown) => {
+        console.error('[expiry] pass failed:', (err as Error)?.message ?? err);
+        return [];
+      });
+    return last;
+  };
+  if (hours <= 0) return { run: async () => [], stop: async () => undefined };
+  void run();
+  const timer = setInterval(() => void run(), options.intervalMs ?? EXPIRY_CHECK_MS);
+  timer.unref();
+  return {
+    run,
+    async stop() {
+      clearInterval(timer);
+      await last.catch(() => undefined);
+    },
+  };
+}
