@@ -225,6 +225,7 @@ export const UI = {
     productSaved: 'Produk disimpan.',
     productHidden: 'Produk disembunyikan.',
     productShown: 'Produk ditampilkan lagi.',
+    ongoingNote: 'Pesanan belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
   },
   placeholder: {
     about: 'Tentang Kami',

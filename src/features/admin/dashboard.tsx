@@ -35,6 +35,7 @@ export function Dashboard() {
         <div className="stat-card">
           <p className="stat-label">{UI.admin.ongoing}</p>
           <p className="stat-value">{dashboardThousands(ongoingValue(orders.docs))}</p>
+          <p className="stat-note">{UI.admin.ongoingNote}</p>
         </div>
       </div>
       <h2>{UI.admin.stock}</h2>
