@@ -259,6 +259,14 @@ describe('admin Custom and Pengguna on a tablet', () => {
 });
 
 describe('admin Produk on a tablet', () => {
+  it('when the admin opens the Dashboard, then axe finds no serious violation', async () => {
+    const { context, page } = await openTab('Dashboard');
+    await page.getByRole('heading', { name: 'Stok' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/dashboard.png` });
+    expect(await audit(page)).toEqual([]);
+    await context.close();
+  });
+
   it('when the admin, offline, adds a product and hides another, then online the server holds each once and shoppers no longer see the hidden one', async () => {
     const { context, page } = await openTab('Produk');
     const list = page.getByRole('list', { name: 'Daftar produk' });

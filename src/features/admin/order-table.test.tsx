@@ -73,6 +73,16 @@ describe('OrderTable', () => {
     expect(bodyRows()).toHaveLength(expected);
   });
 
+  it('when 10,000 orders are given, then only one page of rows is drawn', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ ...orders[0]!, id: `abcdeA${1_790_000_000 - i}y`, createdAt: 1_790_000_000_000 - i }));
+    const t0 = performance.now();
+    render(<OrderTable caption="Daftar pesanan" orders={many} columns={columns} />);
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getByText('Halaman 1 dari 200')).toBeInTheDocument();
+    // jsdom is far slower than a tablet's browser; this only guards against drawing every row.
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
   it('when there are no orders at all, then it says so', () => {
     render(<OrderTable caption="Daftar pesanan" orders={[]} columns={columns} />);
     expect(screen.getByText('Belum ada pesanan.')).toBeInTheDocument();
