@@ -1,0 +1,157 @@
+/**
+ * Backups of the whole shop (issue 10), read and written through the data-access layer: every replicated
+ * collection (RxDB deletions included, so devices' tombstones survive), the server-only `accounts` (the
+ * shop cannot run without its customers' and admin's sign-ins) and `photos` records (who owns which file),
+ * and every photo file with its thumbnail. Not `sessions`: they are short-lived bearer tokens, and a
+ * restored one would revive a sign-in its user may have ended; everyone signs in again. Not the session
+ * secret either: set SESSION_SECRET (or copy DATA_DIR/session-secret) on the restored shop.
+ *
+ * Layout of DIR: `{name}.ndjson` per database (one stored document a line, without `_rev`), the photo
+ * files under `files/`, and `manifest.json` written last: a backup without it is unfinished.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { COLLECTIONS, type CollectionName } from '../../src/domain/schemas';
+import type { Config } from '../config';
+import { clientView, type Store } from '../data-access/store';
+import { fileUnder, thumbPathOf } from '../uploads/paths';
+import type { PhotoRecord } from '../uploads/photos';
+
+export const BACKUP_FORMAT = 'jepret-backup/1';
+export const BACKED_UP_SERVER_DBS = ['accounts', 'photos'] as const;
+type ServerDb = (typeof BACKED_UP_SERVER_DBS)[number];
+const PAGE = 500;
+const FILES = 'files';
+
+export interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  counts: Record<string, number>;
+  files: number;
+}
+
+const isDesign = (id: string) => id.startsWith('_design/') || id.startsWith('_local/');
+const withoutRev = ({ _rev, ...doc }: PouchDoc): Record<string, unknown> => doc;
+
+/** Every stored document of a replicated collection, deletions included, page by page through the feed. */
+async function* collectionDocs(store: Store, name: CollectionName): AsyncGenerator<PouchDoc> {
+  let since: number | string | null = null;
+  for (;;) {
+    const { docs, last } = await store.pullFeed(name, since, PAGE);
+    yield* docs;
+    if (docs.length < PAGE) return;
+    since = last;
+  }
+}
+
+/** Every document of a server-only database, by id pages. */
+async function* serverDocs(store: Store, name: ServerDb): AsyncGenerator<PouchDoc> {
+  let startkey: string | undefined;
+  for (;;) {
+    const res = await store.db(name).allDocs({ include_docs: true, limit: PAGE + 1, ...(startkey ? { startkey } : {}) });
+    const rows = res.rows.slice(0, PAGE);
+    for (const row of rows) if (row.doc && !isDesign(row.id)) yield row.doc;
+    if (res.rows.length <= PAGE) return;
+    startkey = res.rows[PAGE]!.id;
+  }
+}
+
+async function writeLines(file: string, docs: AsyncIterable<PouchDoc>, each?: (doc: PouchDoc) => Promise<void>): Promise<number> {
+  const out = createWriteStream(file);
+  let count = 0;
+  for await (const doc of docs) {
+    if (!out.write(`${JSON.stringify(withoutRev(doc))}\n`)) await once(out, 'drain');
+    await each?.(doc);
+    count++;
+  }
+  out.end();
+  await once(out, 'finish');
+  return count;
+}
+
+async function copyIfPresent(from: string, to: string): Promise<boolean> {
+  await mkdir(path.dirname(to), { recursive: true });
+  return copyFile(from, to).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return false;
+      throw err;
+    },
+  );
+}
+
+/** Writes the shop to `dir` (new or empty), while it runs: reads go through the store, files are copied. */
+export async function backupShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`backup folder is not empty: ${dir}`);
+  const counts: Record<string, number> = {};
+  for (const name of COLLECTIONS) counts[name] = await writeLines(path.join(dir, `${name}.ndjson`), collectionDocs(store, name));
+  counts.accounts = await writeLines(path.join(dir, 'accounts.ndjson'), serverDocs(store, 'accounts'));
+  let files = 0;
+  counts.photos = await writeLines(path.join(dir, 'photos.ndjson'), serverDocs(store, 'photos'), async (doc) => {
+    const record = doc as unknown as PhotoRecord;
+    for (const relative of [record.path, thumbPathOf(record.path)]) {
+      if (await copyIfPresent(fileUnder(config.photosDir, relative), fileUnder(path.join(dir, FILES), relative))) files++;
+    }
+  });
+  const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), counts, files };
+  await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+async function* readLines(file: string): AsyncGenerator<PouchDoc> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) if (line.trim()) yield JSON.parse(line) as PouchDoc;
+}
+
+async function batches<T>(items: AsyncIterable<T>, size: number, each: (batch: T[]) => Promise<void>): Promise<void> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      await each(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await each(batch);
+}
+
+/** True when the store holds no document of any backed-up database (design documents aside). */
+export async function storeIsEmpty(store: Store): Promise<boolean> {
+  for (const name of COLLECTIONS) if (!(await store.isEmpty(name))) return false;
+  for (const name of BACKED_UP_SERVER_DBS) {
+    const res = await store.db(name).allDocs({ limit: 20 });
+    if (res.rows.some((r) => !isDesign(r.id))) return false;
+  }
+  return true;
+}
+
+/** Brings a backup into an empty shop: collections through `Store.write` (fresh sync stamps), then the files. */
+export async function restoreShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
+  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new Error(`not a Jepret backup (${String(manifest.format)}): ${dir}`);
+  if (!(await storeIsEmpty(store))) throw new Error('the store is not empty: restore only into an empty DATA_DIR (or an empty CouchDB)');
+  for (const name of COLLECTIONS) {
+    await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
+      const results = await store.write(name, docs.map((d) => ({ doc: clientView(d), rev: undefined })));
+      const failed = results.find((r) => !r.ok);
+      if (failed && !failed.ok) throw new Error(`restoring ${name}: ${failed.error}`);
+    });
+  }
+  for (const name of BACKED_UP_SERVER_DBS) {
+    await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
+      const failed = (await store.db(name).bulkDocs(docs)).find((r) => r.error);
+      if (failed) throw new Error(`restoring ${name}: ${failed.error}`);
+    });
+  }
+  for await (const doc of readLines(path.join(dir, 'photos.ndjson'))) {
+    const record = doc as unknown as PhotoRecord;
+    for (const relative of [record.path, thumbPathOf(record.path)]) {
+      await copyIfPresent(fileUnder(path.join(dir, FILES), relative), fileUnder(config.photosDir, relative));
+    }
+  }
+  return manifest;
+}
