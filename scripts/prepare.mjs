@@ -67,5 +67,18 @@ export function ensureChromium() {
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p)) ?? execFileSync('which', ['chromium']).toString().trim();
 }
 
+/** poppler's pdftoppm and unzip, which the fulfilment tests read print sheets and photo bundles with. */
+export function ensurePrintTools() {
+  const missing = ['pdftoppm', 'unzip'].filter((tool) => spawnSync('which', [tool]).status !== 0);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || spawnSync('which', ['apt-get']).status !== 0) {
+    console.error(`✗ ${missing.join(', ')} tidak ditemukan. Pasang paket Debian/Ubuntu \`poppler-utils\` dan \`unzip\`.`);
+    process.exit(1);
+  }
+  console.log('• Memasang poppler-utils dan unzip dari paket Debian…');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'poppler-utils', 'unzip'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 export const tsx = (script, args = [], env = process.env) =>
   spawnSync(process.execPath, [at('node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], { cwd: ROOT, stdio: 'inherit', env });

@@ -6,11 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureBuild, ensureChromium, ensureDependencies } from './prepare.mjs';
+import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensurePrintTools } from './prepare.mjs';
 
 ensureDependencies();
 const args = process.argv.slice(2);
 const wantsBrowser = args.length === 0 || args.some((a) => a.includes('e2e'));
+if (args.length === 0 || args.some((a) => /server|fulfilment/.test(a))) ensurePrintTools();
 if (wantsBrowser) {
   process.env.CHROME_PATH = ensureChromium();
   ensureBuild();
