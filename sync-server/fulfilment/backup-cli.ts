@@ -1,37 +1,60 @@
 /**
- * `npm run backup -- DIR` and `npm run restore -- DIR` (docs/fulfilment.md). Settings as the server's
- * (DATA_DIR or COUCHDB_URL, PHOTOS_DIR). On CouchDB this runs beside the running shop. On LevelDB the shop's
- * process holds the database's lock, so this command answers "terkunci" while the shop runs there: stop it
- * for the backup (the running-shop backup on LevelDB is left to do, docs/fulfilment.md).
+ * `npm run backup -- DIR` and `npm run restore -- DIR` (docs/fulfilment.md), with the server's settings
+ * (DATA_DIR or COUCHDB_URL, PHOTOS_DIR). The command opens the store itself; when a running shop holds the
+ * LevelDB lock, a backup is asked of that shop instead (backup-request.ts, at SHOP_URL or this machine's PORT)
+ * and moved into DIR. A restore needs the shop stopped: it only goes into an empty store.
  */
-import { loadConfig } from '../config';
+import { cp, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig, type Config } from '../config';
 import { Store } from '../data-access/store';
-import { backupShop, restoreShop } from './backup';
+import { backupShop, restoreShop, type Manifest } from './backup';
+import { BACKUP_TOKEN_HEADER, backupToken } from './backup-request';
+
+const isLock = (err: unknown): boolean => /lock/i.test(String((err as Error)?.message));
+
+/** The running shop writes the backup into its DATA_DIR; it is moved to `dir` (new or empty). */
+async function backupThroughShop(config: Config, dir: string): Promise<Manifest> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`backup folder is not empty: ${dir}`);
+  const shop = (process.env.SHOP_URL || `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
+  const res = await fetch(`${shop}/api/backup`, { method: 'POST', headers: { [BACKUP_TOKEN_HEADER]: backupToken(config.sessionSecret) } });
+  if (!res.ok) throw new Error(`the running shop at ${shop} refused the backup (${res.status}): check PORT/SHOP_URL and SESSION_SECRET`);
+  const { dir: written, manifest } = (await res.json()) as { dir: string; manifest: Manifest };
+  await rmdir(dir);
+  await rename(written, dir).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EXDEV') throw err;
+    await cp(written, dir, { recursive: true });
+    await rm(written, { recursive: true, force: true });
+  });
+  return manifest;
+}
 
 async function main(): Promise<void> {
-  const [command, dir] = process.argv.slice(2);
-  if ((command !== 'backup' && command !== 'restore') || !dir) {
+  const [command, dirArg] = process.argv.slice(2);
+  if ((command !== 'backup' && command !== 'restore') || !dirArg) {
     console.error('Pemakaian: npm run backup -- FOLDER   |   npm run restore -- FOLDER');
     process.exit(2);
   }
+  const dir = path.resolve(dirArg);
   const config = loadConfig();
+  const done = (manifest: Manifest) =>
+    console.log(`✓ ${command === 'backup' ? 'Cadangan ditulis ke' : 'Dipulihkan dari'} ${dir}: ${JSON.stringify(manifest.counts)}, ${manifest.files} file foto`);
   let store: Store;
   try {
     store = await Store.open(config);
   } catch (err) {
-    const locked = /lock/i.test(String((err as Error)?.message));
-    console.error(locked ? `✗ Database di ${config.dataDir} sedang dipakai oleh server lain (LevelDB terkunci: ${(err as Error).message}).` : `✗ ${(err as Error).message}`);
-    process.exit(1);
+    if (isLock(err) && command === 'backup') return done(await backupThroughShop(config, dir));
+    throw new Error(isLock(err) ? `database di ${config.dataDir} sedang dipakai server yang berjalan (LevelDB terkunci): hentikan server dulu` : (err as Error).message);
   }
   try {
-    const manifest = command === 'backup' ? await backupShop(store, config, dir) : await restoreShop(store, config, dir);
-    console.log(`✓ ${command === 'backup' ? 'Cadangan ditulis ke' : 'Dipulihkan dari'} ${dir}: ${JSON.stringify(manifest.counts)}, ${manifest.files} file foto`);
-  } catch (err) {
-    console.error(`✗ ${(err as Error).message}`);
-    process.exitCode = 1;
+    done(command === 'backup' ? await backupShop(store, config, dir) : await restoreShop(store, config, dir));
   } finally {
     await store.close();
   }
 }
 
-await main();
+await main().catch((err: unknown) => {
+  console.error(`✗ ${(err as Error)?.message ?? err}`);
+  process.exitCode = 1;
+});

@@ -1,7 +1,7 @@
 /**
  * /api fulfilment routes, the admin's only (DESIGN contract): the print sheet of an order and its
- * low-resolution check, the photo bundle, and the CSV export. Parse, authorise, answer; the work is in
- * print-sheet.ts, print-check.ts, bundle.ts and export-csv.ts.
+ * low-resolution check, the photo bundle, the CSV export, and a backup asked for by `npm run backup`.
+ * Parse, authorise, answer; the work is in print-sheet.ts, print-check.ts, bundle.ts, export-csv.ts, backup.ts.
  */
 import { Router, type Request } from 'express';
 import type { Actor } from '../../src/domain/access';
@@ -9,6 +9,8 @@ import { BUY_STATUS } from '../../src/domain/status';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { backupShop } from './backup';
+import { BACKUP_TOKEN_HEADER, isBackupToken, shopBackupDir } from './backup-request';
 import { bundleEntries, writeBundle } from './bundle';
 import { shopDayEnd, shopDayStart, writeOrdersCsv, type ExportFilter } from './export-csv';
 import { findOrder, type FoundOrder } from './orders';
@@ -76,6 +78,14 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     const entries = await bundleEntries(config, store, order);
     res.set({ 'Content-Type': 'application/zip', 'Content-Disposition': attachment(`${order.doc.id}-foto.zip`), 'Cache-Control': 'no-store' });
     await writeBundle(entries, res);
+  });
+
+  // `npm run backup` beside a running LevelDB shop (backup-request.ts): signed with the session secret, not a session.
+  router.post('/backup', async (req, res) => {
+    if (!isBackupToken(config.sessionSecret, req.get(BACKUP_TOKEN_HEADER))) throw new HttpError(403, 'forbidden');
+    const dir = shopBackupDir(config);
+    const manifest = await backupShop(store, config, dir);
+    res.json({ dir, manifest });
   });
 
   return router;

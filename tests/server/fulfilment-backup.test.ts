@@ -1,6 +1,6 @@
 /**
- * Backups round-trip (issue 10): a running shop with an order, a custom order and photos is backed up,
- * restored by `npm run restore` into a fresh DATA_DIR, and a server on that DATA_DIR serves everything, once.
+ * Backups round-trip (issue 10): a running shop with an order, a custom order and photos is backed up by the
+ * command (the shop writes it, LevelDB being the shop's), restored by the command into a fresh DATA_DIR, and a server on that DATA_DIR serves everything, once.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../sync-server/data-access/store';
-import { backupShop } from '../../sync-server/fulfilment/backup';
 import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_SECRET, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
@@ -38,12 +36,14 @@ beforeAll(async () => {
   expect((await pushNew(client, 'transactions', [order])).body.refused).toEqual([]);
   expect((await pushNew(client, 'custom', [custom])).body.refused).toEqual([]);
 
-  // The backup runs while the shop is up, through the same data-access layer (the process's LevelDB handles).
+  // `npm run backup` while the shop runs: LevelDB is locked by the shop, so the command asks the shop for it.
   backupDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'jepret-backup-')), 'cadangan');
-  const reader = await Store.open(shop.config);
-  await backupShop(reader, shop.config, backupDir);
+  const env = { DATA_DIR: shop.dataDir, PORT: String(shop.port), SESSION_SECRET: TEST_SECRET };
+  const { stdout } = await run(TSX, [CLI, 'backup', backupDir], { env: { ...process.env, ...env } });
+  expect(stdout).toContain('Cadangan ditulis');
+  const refused = await run(TSX, [CLI, 'backup', path.join(backupDir, '..', 'lain')], { env: { ...process.env, ...env, SESSION_SECRET: 'salah' } }).catch((e) => e);
+  expect(refused.stderr).toContain('refused the backup (403)');
   await shop.close();
-  await reader.close();
   restoredDir = tempDataDir();
 });
 afterAll(() => {
