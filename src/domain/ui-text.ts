@@ -222,6 +222,7 @@ export const UI = {
     productSaved: 'Produk disimpan.',
     productHidden: 'Produk disembunyikan.',
     productShown: 'Produk ditampilkan lagi.',
+    goneMeanwhile: (code: string) => `Pesanan ${code} sudah dibatalkan atau dihapus di server; perubahan Anda tidak dipakai.`,
     ongoingNote: 'Pesanan belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
   },
   placeholder: {

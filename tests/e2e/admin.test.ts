@@ -215,6 +215,29 @@ describe('admin Pesanan on a tablet', () => {
   });
 });
 
+describe('a conflict the server decides', () => {
+  it('when the customer cancels while the admin, offline, marks the order paid, then online the cancel stands and the admin is told', async () => {
+    const order = transactionDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, createdAt: Date.now() - 3 * 86_400_000 });
+    expect((await pushNew(customer.client, 'transactions', [order])).body.refused).toEqual([]);
+    const { context, page } = await openTab('Pesanan');
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(order.id);
+    await page.getByRole('button', { name: `Detail pesanan ${order.id}` }).click();
+    const popup = page.getByRole('dialog', { name: `Pesanan ${order.id}` });
+    await context.setOffline(true);
+    await popup.getByLabel('Status').selectOption({ label: 'Diproses' });
+    await popup.getByRole('button', { name: 'Simpan' }).click();
+    await popup.waitFor({ state: 'detached' });
+    const master = (await serverOrder(order.id))[0];
+    expect((await pushChange(customer.client, 'transactions', master, { ...master, _deleted: true })).body.refused).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText(`Pesanan ${order.id} sudah dibatalkan atau dihapus di server`, { exact: false }).count(), { timeout: 30_000 }).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/pesanan-conflict.png` });
+    expect((await serverOrder(order.id))[0]).toMatchObject({ _deleted: true, buyStatus: 0 });
+    await context.close();
+  });
+});
+
 describe('admin Custom and Pengguna on a tablet', () => {
   it('when the admin finds a custom order by its marketplace number and sets it Dikirim with a resi, then the server holds it', async () => {
     const { context, page } = await openTab('Custom');

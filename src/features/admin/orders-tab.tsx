@@ -2,9 +2,10 @@
  * One admin order tab, Pesanan or Custom: the table with '#' first and Action last, the detail popup, Simpan and
  * Hapus (after a confirmation), all written on the device. The tab gives its own columns and details.
  */
-import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
 import { UI } from '../../domain/ui-text';
+import { useAlert } from '../../lib/alert';
 import type { OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { OrderTable, RowActions, type Column } from './order-table';
@@ -36,10 +37,28 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
   const { saveStatus, remove } = useAdminWrites();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
+  const { showAlert } = useAlert();
+  // Orders the admin saved here, and the one open: one that disappears (the customer cancelled it first and the
+  // server's deletion won over the admin's change) is reported, so the admin knows the change was not applied.
+  const watched = useRef(new Set<string>());
+  useEffect(() => {
+    const ids = new Set(watched.current);
+    if (openId !== null) ids.add(openId);
+    if (ids.size === 0) return;
+    const present = new Set(orders.map((o) => o.id));
+    for (const id of ids) {
+      if (present.has(id)) continue;
+      watched.current.delete(id);
+      if (id === openId) setOpenId(null);
+      showAlert(2, T.goneMeanwhile(id));
+    }
+  }, [orders, openId, showAlert]);
 
   const askRemove = useCallback(
     (row: R) => {
-      if (window.confirm(T.confirmRemove(row.id))) void remove(collection, row.id, T.removed).catch(() => undefined);
+      if (!window.confirm(T.confirmRemove(row.id))) return;
+      watched.current.delete(row.id);
+      void remove(collection, row.id, T.removed).catch(() => undefined);
     },
     [collection, remove],
   );
@@ -65,7 +84,10 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
         <OrderPopup
           code={open.id}
           order={open}
-          onSave={(patch) => saveStatus(collection, open.id, patch, T.saved)}
+          onSave={(patch) => {
+            watched.current.add(open.id);
+            return saveStatus(collection, open.id, patch, T.saved);
+          }}
           onClose={() => setOpenId(null)}
         >
           <Details order={open} />
