@@ -1,9 +1,10 @@
 /** `npm run bench`: every benchmark in tests/bench, each printing ratios against its anchor. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureBuild, ensureChromium, ensureDependencies, tsx } from './prepare.mjs';
+import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensureTestTools, tsx } from './prepare.mjs';
 
 ensureDependencies();
+ensureTestTools();
 process.env.CHROME_PATH = ensureChromium();
 ensureBuild();
 const dir = path.join(ROOT, 'tests', 'bench');

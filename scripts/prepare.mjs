@@ -67,17 +67,23 @@ export function ensureChromium() {
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p)) ?? execFileSync('which', ['chromium']).toString().trim();
 }
 
-/** poppler's pdftoppm and unzip, which the fulfilment tests read print sheets and photo bundles with. */
-export function ensurePrintTools() {
-  const missing = ['pdftoppm', 'unzip'].filter((tool) => spawnSync('which', [tool]).status !== 0);
+/**
+ * The Debian tools the tests use on real files, by the package that brings each: heif-enc makes the real HEIC
+ * photos, pdftoppm and unzip read print sheets and photo bundles. Installed when missing, as Chromium is.
+ */
+const TEST_TOOLS = { 'heif-enc': 'libheif-examples', pdftoppm: 'poppler-utils', unzip: 'unzip' };
+
+export function ensureTestTools() {
+  const missing = Object.keys(TEST_TOOLS).filter((tool) => spawnSync('which', [tool]).status !== 0);
   if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((tool) => TEST_TOOLS[tool]))];
   if (process.getuid?.() !== 0 || spawnSync('which', ['apt-get']).status !== 0) {
-    console.error(`✗ ${missing.join(', ')} tidak ditemukan. Pasang paket Debian/Ubuntu \`poppler-utils\` dan \`unzip\`.`);
+    console.error(`✗ ${missing.join(', ')} tidak ditemukan. Pasang paket Debian/Ubuntu: ${packages.join(' ')}.`);
     process.exit(1);
   }
-  console.log('• Memasang poppler-utils dan unzip dari paket Debian…');
+  console.log(`• Memasang ${packages.join(', ')} dari paket Debian…`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'poppler-utils', 'unzip'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', ...packages], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 export const tsx = (script, args = [], env = process.env) =>

@@ -6,12 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensurePrintTools } from './prepare.mjs';
+import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensureTestTools } from './prepare.mjs';
 
 ensureDependencies();
 const args = process.argv.slice(2);
 const wantsBrowser = args.length === 0 || args.some((a) => a.includes('e2e'));
-if (args.length === 0 || args.some((a) => /server|fulfilment/.test(a))) ensurePrintTools();
+if (args.length === 0 || args.some((a) => /server|fulfilment|e2e/.test(a))) ensureTestTools();
 if (wantsBrowser) {
   process.env.CHROME_PATH = ensureChromium();
   ensureBuild();
