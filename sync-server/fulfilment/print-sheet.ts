@@ -3,7 +3,7 @@
  * portrait), 3 x 3 a page, each with the customer's cropped photo in PHOTO_AREA_MM at ≥ 300 dpi, the
  * caption in the wide lower border, crop marks at the corners and the order code in the page's top margin.
  * A custom order's white-film and black-film photos never share a page (a black card is drawn black).
- * Photos are prepared two at a time (sharp), embedded in order (pdf-lib): memory follows the pages, not sharp's pool.
+ * Photos are prepared four ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CARD_MM, PHOTO_AREA_MM } from '../../src/domain/photos';
@@ -21,7 +21,7 @@ const GRID = { columns: 3, rows: 3 } as const;
 const GAP_PT = mmToPt(6);
 const MARK = { offset: mmToPt(1), length: mmToPt(3), width: 0.3 } as const;
 const BORDER_WIDTH = 0.25;
-const PREPARE_AHEAD = 2;
+const PREPARE_AHEAD = 4;
 
 /** Labels printed on the sheet (for the shop's staff, not the customer). */
 const FILM_LABEL: Record<Film, string> = { white: 'Film putih', black: 'Film hitam' };
