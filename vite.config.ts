@@ -24,17 +24,27 @@ function startChunk(entry: string): { plugin: Plugin; group: { name: string; tes
       members.clear();
     },
     buildEnd() {
-      const root = [...this.getModuleIds()].find((id) => id.endsWith(entry));
-      for (const queue = root ? [root] : []; queue.length > 0; ) {
-        const id = queue.pop()!;
-        if (members.has(id)) continue;
-        members.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        for (const queue = [...roots]; queue.length > 0; ) {
+          const id = queue.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      // What the page's entry itself imports stays out: the entry would otherwise import this chunk
+      // statically, and fetch and run all of it before the first paint.
+      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      for (const id of closure(ids.filter((id) => id.endsWith(entry)))) if (!initial.has(id)) members.add(id);
     },
   };
   return { plugin, group: { name: 'start', test: (id) => members.has(id) } };
 }
+/** Vite's preload helper, which the entry's dynamic import calls, in a chunk of its own for the same reason. */
+const preloadHelper = { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 };
 const start = startChunk('/src/app/start.tsx');
 
 const backend = 'http://localhost:8080';
@@ -87,7 +97,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [start.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [preloadHelper, start.group] } } },
   },
   server: {
     proxy: {

@@ -19,21 +19,35 @@ function hold(event: MouseEvent): void {
 }
 document.addEventListener('click', hold, true);
 
-/** Resolves once the browser has painted a frame (or after 100 ms: a hidden tab paints none). */
-function afterFirstPaint(): Promise<void> {
+/**
+ * Resolves once the browser reports the page's first contentful paint (or after a second: a hidden tab paints
+ * nothing, and an old browser may not report it). Only then is the app's code fetched, so its download does
+ * not compete with the page's own bytes for a slow connection.
+ */
+function afterFirstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    // A frame callback runs just before the paint; a task queued from it runs after.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
+    const done = () => {
+      clearTimeout(fallback);
+      observer?.disconnect();
+      resolve();
+    };
+    const fallback = setTimeout(done, 1000);
+    let observer: PerformanceObserver | undefined;
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the fallback starts the app.
+    }
   });
 }
 
-await afterFirstPaint();
+// The service worker's shell has nothing to paint before the app draws it: start at once. (The id is
+// PRERENDER_DATA_ID of src/lib/prerendered.ts, written out: importing anything the app also imports would
+// make this entry load the app's chunk before the first paint.)
+if (document.getElementById('jepret-prerender')) await afterFirstContentfulPaint();
 const { start } = await import('./app/start');
 await start();
 document.removeEventListener('click', hold, true);

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { GoodsDoc } from '../domain/schemas';
 import type { AuthUser } from './auth/auth-context';
 
+/** The id of the data block; src/main.tsx looks for it by this name too. */
 export const PRERENDER_DATA_ID = 'jepret-prerender';
 
 export interface PrerenderData {

@@ -51,7 +51,8 @@ describe('pre-rendered pages', () => {
     expect(root).toMatch(/<img[^>]+width="300" height="300"/);
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-AbCd1234.js">');
+    // The app's script at low priority: the page paints without it.
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-AbCd1234.js">');
     expect(dataBlock(html)).toEqual({ user: null, goods: expect.arrayContaining(SEED_GOODS.map((g) => expect.objectContaining({ id: g.id, title: g.title }))) });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
   });

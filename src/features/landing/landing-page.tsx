@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import settings from '../../../shop.settings.json';
 import { MarketplaceLinks } from '../../components/marketplace-links';
@@ -23,14 +24,22 @@ function OrderButton() {
   );
 }
 
+/**
+ * The map is another site's page: it is put in once the app runs, never in the HTML, so a slow phone first
+ * spends its connection on the shop's own page. Its box keeps the same height meanwhile (no layout shift).
+ */
 function ShopMap() {
   const online = useOnline();
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
   return (
     <section className="map" aria-labelledby="map-title">
       <h2 id="map-title">{UI.landing.mapTitle}</h2>
       <address>{settings.address}</address>
       {online ? (
-        <iframe src={settings.map.embedUrl} title={UI.landing.mapFrameTitle} loading="lazy" referrerPolicy="no-referrer" />
+        <div className="map-frame">
+          {started && <iframe src={settings.map.embedUrl} title={UI.landing.mapFrameTitle} loading="lazy" referrerPolicy="no-referrer" />}
+        </div>
       ) : (
         <p>
           <a href={settings.map.link} target="_blank" rel="noopener noreferrer">
