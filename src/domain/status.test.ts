@@ -22,3 +22,12 @@ describe('buyStatus labels (spec section 4)', () => {
     expect([1, 2, 3, 4].some(canCancelOrPay)).toBe(false);
   });
 });
+
+describe('the status chat', () => {
+  it('when an order is shipped, then the message names its code and resi', async () => {
+    const { customerStatusMessage } = await import('./status');
+    expect(customerStatusMessage('abcdeA1', 2, 'JNE777')).toBe('Pesanan abcdeA1 sudah dikirim, resi JNE777');
+    expect(customerStatusMessage('abcdeA1', 2, '')).toBe('Pesanan abcdeA1 sudah dikirim.');
+    expect(new Set([0, 1, 3, 4].map((s) => customerStatusMessage('x', s, '')))).toHaveProperty('size', 4);
+  });
+});

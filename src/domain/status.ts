@@ -45,6 +45,15 @@ export function transactionGroup(buyStatus: number): TransactionGroup {
   return 'Terjadi Kendala';
 }
 
+/** The chat the admin opens to tell a customer how their order stands (issue 10: "Pesanan {code} sudah dikirim, resi {resi}"). */
+export function customerStatusMessage(code: string, buyStatus: number, resi: string): string {
+  if (buyStatus === BUY_STATUS.UNPAID) return `Pesanan ${code} menunggu pembayaran.`;
+  if (buyStatus === BUY_STATUS.PAID) return `Pembayaran pesanan ${code} sudah kami terima, pesanan sedang diproses.`;
+  if (buyStatus === BUY_STATUS.SHIPPED) return resi ? `Pesanan ${code} sudah dikirim, resi ${resi}` : `Pesanan ${code} sudah dikirim.`;
+  if (buyStatus === BUY_STATUS.DONE) return `Pesanan ${code} sudah selesai. Terima kasih!`;
+  return `Pesanan ${code} mengalami kendala. Mohon balas pesan ini agar kami bisa membantu.`;
+}
+
 /** Batalkan and Bayar are offered only while unpaid. */
 export function canCancelOrPay(buyStatus: number): boolean {
   return buyStatus === BUY_STATUS.UNPAID;

@@ -144,6 +144,8 @@ export const UI = {
   },
   admin: {
     title: 'Admin Jepret',
+    print: 'Cetak',
+    chat: 'Chat WhatsApp',
     menu: 'Menu admin',
     tabs: ['Dashboard', 'Pesanan', 'Custom', 'Pengguna', 'Produk'] as const,
     totalUsers: 'Total Pengguna',

@@ -5,6 +5,7 @@
  * one page of 50 either way, and the filter's cost at 10,000 is measured in order-list.test.ts). axe on the Pesanan
  * tab and the popup. Screenshots go to /tmp/shots-admin.
  */
+import { readFile } from 'node:fs/promises';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -211,6 +212,11 @@ describe('admin Pesanan on a tablet', () => {
     expect(box.left).toBeCloseTo(-10 / 70, 2);
     await page.screenshot({ path: `${SHOTS}/pesanan-photos.png` });
     expect(await audit(page)).toEqual([]);
+    // Cetak downloads the order's print sheet.
+    const [download] = await Promise.all([page.waitForEvent('download'), popup.getByRole('link', { name: 'Cetak' }).click()]);
+    const pdf = await readFile((await download.path())!);
+    expect(download.suggestedFilename()).toBe(`${photoOrder.id}.pdf`);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 });

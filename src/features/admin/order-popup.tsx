@@ -4,7 +4,8 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
-import { ADMIN_STATUS_OPTIONS } from '../../domain/status';
+import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
+import { whatsappNumber } from '../../domain/validation';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.admin;
@@ -14,8 +15,10 @@ export interface StatusPatch {
   resi: string;
 }
 
-export function OrderPopup({ code, order, onSave, onClose, children }: {
+export function OrderPopup({ code, phone, order, onSave, onClose, children }: {
   code: string;
+  /** The customer's WhatsApp number, for the chat link. */
+  phone: string;
   order: StatusPatch;
   /** Resolves once written on the device; the popup then closes. */
   onSave(patch: StatusPatch): Promise<void>;
@@ -41,6 +44,19 @@ export function OrderPopup({ code, order, onSave, onClose, children }: {
   return (
     <Modal title={T.orderTitle(code)} onClose={onClose} className="admin-popup">
       <div className="admin-detail">{children}</div>
+      <div className="admin-popup-links">
+        <a className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} download={`${code}.pdf`}>
+          {T.print}
+        </a>
+        <a
+          className="btn"
+          href={`https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(customerStatusMessage(code, buyStatus, resi.trim()))}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {T.chat}
+        </a>
+      </div>
       <form
         className="admin-status-form"
         onSubmit={(e) => {

@@ -93,7 +93,7 @@ function renderPopup(order: { buyStatus: number; resi: string }) {
   const onSave = vi.fn(async () => undefined);
   const onClose = vi.fn();
   render(
-    <OrderPopup code="abcdeA1" order={order} onSave={onSave} onClose={onClose}>
+    <OrderPopup code="abcdeA1" phone="0812-3456-7890" order={order} onSave={onSave} onClose={onClose}>
       <p>Rincian</p>
     </OrderPopup>,
   );
@@ -114,7 +114,17 @@ describe('OrderPopup', () => {
     expect(onSave).toHaveBeenCalledWith({ buyStatus: 2, resi: 'JNE777' });
   });
 
-  it('when the admin presses Kembali, then nothing is saved', () => {
+  it('when the admin sets Dikirim with a resi, then the chat link tells the customer so and Cetak downloads the print sheet', () => {
+    renderPopup({ buyStatus: 1, resi: '' });
+    const dialog = screen.getByRole('dialog', { name: 'Pesanan abcdeA1' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Status' }), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nomor resi' }), { target: { value: 'JNE777' } });
+    const chat = within(dialog).getByRole('link', { name: 'Chat WhatsApp' });
+    expect(chat).toHaveAttribute('href', `https://wa.me/6281234567890?text=${encodeURIComponent('Pesanan abcdeA1 sudah dikirim, resi JNE777')}`);
+    expect(within(dialog).getByRole('link', { name: 'Cetak' })).toHaveAttribute('href', '/api/orders/abcdeA1/print.pdf');
+  });
+
+    it('when the admin presses Kembali, then nothing is saved', () => {
     const { onSave, onClose } = renderPopup({ buyStatus: 0, resi: '' });
     fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
     expect(onClose).toHaveBeenCalled();

@@ -83,6 +83,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
       {open && (
         <OrderPopup
           code={open.id}
+          phone={open.phone}
           order={open}
           onSave={(patch) => {
             watched.current.add(open.id);
