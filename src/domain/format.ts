@@ -5,6 +5,10 @@ export const formatIDR = (amount: number): string => idr.format(amount);
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' });
 export const formatDate = (ms: number): string => date.format(new Date(ms));
 
+const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A date with its time, in the en-US format too (a payment deadline). */
+export const formatDateTime = (ms: number): string => dateTime.format(new Date(ms));
+
 /** The part of the e-mail before the @: the username and the navigation's name. */
 export const usernameFromEmail = (email: string): string => email.split('@')[0] ?? email;
 

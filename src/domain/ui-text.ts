@@ -140,6 +140,7 @@ export const UI = {
     status: 'Status',
     resi: 'Resi',
     waitingPhotos: (done: number, total: number) => `Menunggu unggahan foto ${done}/${total}`,
+    payBefore: (when: string) => `Bayar sebelum ${when}. Setelah itu pesanan dibatalkan otomatis dan stoknya dikembalikan.`,
     photoSaved: 'Foto profil tersimpan. Foto akan diunggah saat online.',
   },
   admin: {

@@ -5,10 +5,11 @@
  */
 import type { RxCollection } from 'rxdb';
 import { PhotoThumb } from '../photo-thumb';
-import { formatDate, formatIDR } from '../../domain/format';
+import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { DEFAULT_UNPAID_EXPIRY_HOURS, expiresAt, expiringSoon } from '../../domain/expiry';
 import { canCancelOrPay, userStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
@@ -83,7 +84,7 @@ export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
   };
 }
 
-export function OrderItem({ order: o, onCancel, onPay }: { order: ListedOrder; onCancel(): void; onPay(): void }) {
+export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { order: ListedOrder; onCancel(): void; onPay(): void; now?: number }) {
   const states = usePhotoStates(o.photos);
   const failed = o.photos.map((p) => states[p]).find((s) => s?.status === 'failed');
   return (
@@ -109,6 +110,11 @@ export function OrderItem({ order: o, onCancel, onPay }: { order: ListedOrder; o
           <p className="notice" role="status">
             {T.waitingPhotos(uploadedCount(o.photos, states), o.photos.length)}
             {failed?.error && ` ${failed.error}`}
+          </p>
+        )}
+        {o.collection === 'transactions' && expiringSoon(o, now, DEFAULT_UNPAID_EXPIRY_HOURS) && (
+          <p className="notice pay-reminder" role="status">
+            {T.payBefore(formatDateTime(expiresAt(o, DEFAULT_UNPAID_EXPIRY_HOURS)!))}
           </p>
         )}
         {o.kendala && <p className="field-error">{o.kendala}</p>}
