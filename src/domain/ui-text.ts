@@ -146,6 +146,7 @@ export const UI = {
   admin: {
     title: 'Admin Jepret',
     print: 'Cetak',
+    exportCsv: 'Ekspor CSV (pesanan dan custom)',
     chat: 'Chat WhatsApp',
     menu: 'Menu admin',
     tabs: ['Dashboard', 'Pesanan', 'Custom', 'Pengguna', 'Produk'] as const,

@@ -195,6 +195,11 @@ describe('admin Pesanan on a tablet', () => {
   it('when the admin opens a photo order, then every photo shows large with its crop and caption, a small one flagged', async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await openPesanan(context);
+    // The export downloads every order as CSV, with a BOM for spreadsheet programs.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Ekspor CSV/ }).click()]);
+    const csvText = await readFile((await csv.path())!, 'utf8');
+    expect(csvText.charCodeAt(0)).toBe(0xfeff);
+    expect(csvText).toContain(photoOrder.id);
     await page.getByRole('searchbox', { name: 'Cari' }).fill(photoOrder.id);
     await page.getByRole('button', { name: `Detail pesanan ${photoOrder.id}` }).click();
     const popup = page.getByRole('dialog', { name: `Pesanan ${photoOrder.id}` });

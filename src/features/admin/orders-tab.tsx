@@ -79,6 +79,11 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
   if (loading) return <Spinner />;
   return (
     <>
+      <p className="admin-export">
+        <a className="btn btn-small" href="/api/orders.csv" download="pesanan.csv">
+          {T.exportCsv}
+        </a>
+      </p>
       <OrderTable caption={caption} orders={orders} columns={columns} extraText={extraText} />
       {open && (
         <OrderPopup
