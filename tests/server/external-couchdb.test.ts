@@ -2,42 +2,21 @@
  * COUCHDB_URL mode for real: the store, sessions, changes feed and /couch all go to a separate
  * CouchDB-speaking process (express-pouchdb on loopback, tests/helpers/fake-couchdb.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../sync-server/config';
+import { FAKE_COUCH_PASSWORD, FAKE_COUCH_USER, startFakeCouch } from '../helpers/fake-couchdb-process';
 import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
 import { cartDoc } from './fixtures';
-
-/** As in tests/helpers/fake-couchdb.ts (not imported: importing it would start it here). */
-const FAKE_COUCH_USER = 'couch';
-const FAKE_COUCH_PASSWORD = 'geheim';
 
 let couch: ChildProcess;
 let couchUrl: string;
 let server: TestServer;
 let second: TestServer;
 
-function startFakeCouch(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/helpers/fake-couchdb.ts')], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += String(chunk);
-      const m = /PORT=(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`fake CouchDB exited with ${code}`)));
-  });
-}
-
 beforeAll(async () => {
   const fake = await startFakeCouch();
   couch = fake.child;
-  couchUrl = `http://${FAKE_COUCH_USER}:${FAKE_COUCH_PASSWORD}@127.0.0.1:${fake.port}`;
+  couchUrl = fake.url;
   server = await startTestServer({ COUCHDB_URL: couchUrl });
   // A second instance on the same CouchDB, as behind a load balancer.
   second = await startTestServer({ COUCHDB_URL: couchUrl });

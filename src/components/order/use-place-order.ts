@@ -8,6 +8,7 @@ import { photoRefs } from '../../domain/order';
 import { replacePhotoRefs } from '../../domain/photos';
 import type { CartDoc, TransactionDoc } from '../../domain/schemas';
 import { useDatabase } from '../../lib/db/database-context';
+import type { JepretDatabase } from '../../lib/db/database';
 import { openDatabase, resync } from '../../lib/db/db-manager';
 import { uploadedUrls } from '../../lib/photos/outbox';
 
@@ -19,12 +20,10 @@ export function usePlaceOrder() {
   const { db } = useDatabase();
   const { showAlert } = useAlert();
 
-  /** The order, then (cart checkout) its cart items leave the cart: only once the order is written. */
-  const placeOrder = async (order: TransactionDoc, cartIds: readonly string[] = []): Promise<boolean> => {
+  /** A write on the device, then a sync nudge; a failure says so in the alert bar and answers false. */
+  const writeLocally = async (write: (local: JepretDatabase) => Promise<unknown>): Promise<boolean> => {
     try {
-      const local = db ?? (await openDatabase());
-      await local.transactions.insert(await withUploadedUrls(order));
-      if (cartIds.length > 0) await local.carts.bulkRemove([...cartIds]);
+      await write(db ?? (await openDatabase()));
       resync();
       return true;
     } catch (err) {
@@ -34,18 +33,15 @@ export function usePlaceOrder() {
     }
   };
 
-  const addToCart = async (item: CartDoc): Promise<boolean> => {
-    try {
-      const local = db ?? (await openDatabase());
-      await local.carts.insert(await withUploadedUrls(item));
-      resync();
-      return true;
-    } catch (err) {
-      console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
-      return false;
-    }
-  };
+  /** The order, then (cart checkout) its cart items leave the cart: only once the order is written. */
+  const placeOrder = (order: TransactionDoc, cartIds: readonly string[] = []): Promise<boolean> =>
+    writeLocally(async (local) => {
+      await local.transactions.insert(await withUploadedUrls(order));
+      if (cartIds.length > 0) await local.carts.bulkRemove([...cartIds]);
+    });
+
+  const addToCart = (item: CartDoc): Promise<boolean> =>
+    writeLocally(async (local) => local.carts.insert(await withUploadedUrls(item)));
 
   return { placeOrder, addToCart };
 }
