@@ -41,7 +41,9 @@ async function hydrate(container: HTMLElement, prerendered: PrerenderData): Prom
     render(container);
     return;
   }
-  const router = createBrowserRouter(routes);
+  // Hydration data (none: no route has a loader) tells the router the page came from the server, so it does not
+  // scroll back to the top a visitor who already scrolled the painted page.
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
   // A transition lets React hydrate in slices, leaving the main thread free between them.
   startTransition(() => {
     hydrateRoot(

@@ -107,6 +107,24 @@ describe('pre-rendered pages', () => {
     await context.close();
   });
 
+  it('when a visitor scrolls before the app has started, then the app takes over without scrolling them back', async () => {
+    const context = await suite.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    let started = false;
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+      started = true;
+    });
+    await page.goto(`${suite.app.url}/products`, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => started, { timeout: 20_000 }).toBe(true);
+    // Time for the app to hydrate (a router that takes itself for a fresh start scrolls to the top then).
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    await context.close();
+  });
+
   it('when the tab that replicates leaves /products and comes back, then it syncs again (back/forward cache without unload)', async () => {
     const { page } = await openWatched('/products');
     await expect.poll(() => chip(page).innerText(), { timeout: 30_000 }).toBe('Tersinkron');

@@ -23,7 +23,7 @@ function dataBlock(html: string): { user: { username: string } | null; goods?: A
   if (!match) throw new Error('no data block');
   return JSON.parse(match[1]!);
 }
-const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">(.*)<\/div>\s*<script fetchpriority="low" type="module"/s.exec(html)?.[1] ?? '';
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'jepret-dist-'));
@@ -51,8 +51,8 @@ describe('pre-rendered pages', () => {
     expect(root).toMatch(/<img[^>]+width="300" height="300"/);
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    // The app's script at low priority: the page paints without it.
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-AbCd1234.js">');
+    // The app's script last and at low priority: the page paints without it.
+    expect(html).toMatch(/<\/div><script fetchpriority="low" type="module" crossorigin src="\/assets\/index-AbCd1234.js"><\/script><\/body>/);
     expect(dataBlock(html)).toEqual({ user: null, goods: expect.arrayContaining(SEED_GOODS.map((g) => expect.objectContaining({ id: g.id, title: g.title }))) });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
   });

@@ -5,17 +5,14 @@ import { UI } from '../../domain/ui-text';
 
 interface ProductCardProps {
   product: GoodsDoc;
-  /** Place in the grid: the first row is fetched at once (it is what paints first), the rest lazily. */
+  /** Place in the grid: the first image is fetched at once and first (it is what paints first), the rest lazily. */
   position?: number;
   onAddToCart(product: GoodsDoc): void;
   onBuy(product: GoodsDoc): void;
 }
 
 /** One product (spec props: Title, Desc, Price, Category, Weight, ImageSource, ProdukID). */
-/** Cards in the first row of the widest grid (four columns). */
-const FIRST_ROW = 4;
-
-export function ProductCard({ product, position = FIRST_ROW, onAddToCart, onBuy }: ProductCardProps) {
+export function ProductCard({ product, position, onAddToCart, onBuy }: ProductCardProps) {
   const title = product.title || MESSAGES.unavailable;
   const headingId = `product-${product.id}-title`;
   return (
@@ -25,7 +22,7 @@ export function ProductCard({ product, position = FIRST_ROW, onAddToCart, onBuy 
         alt={title}
         width={300}
         height={300}
-        loading={position < FIRST_ROW ? 'eager' : 'lazy'}
+        loading={position === 0 ? 'eager' : 'lazy'}
         fetchPriority={position === 0 ? 'high' : undefined}
       />
       <p className="price">{formatIDR(product.price)}</p>
