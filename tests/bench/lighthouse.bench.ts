@@ -1,0 +1,156 @@
+/**
+ * Lighthouse 13 mobile (its default: simulated slow 4G, 4x CPU slowdown, storage cleared, as a new user) on
+ * `/` and `/products` of the built app, against the previous approach measured in the same run: the same
+ * build served with `COMPRESSION=off`. Prints each run, then medians and ratios (new / previous).
+ * Not a test: Lighthouse on shared cores is noisy. Run: npx tsx tests/bench/lighthouse.bench.ts
+ * Settings: LH_RUNS (rounds, default 2), LH_ROUTES (comma-separated, default "/,/products"), LH_CPU (CPU
+ * slowdown multiplier, default Lighthouse's 4, which assumes a desktop-class host: "host" in each line is
+ * Lighthouse's benchmarkIndex of this machine during the run, 1500-2000 for such a host).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, startApp, type RunningApp } from '../e2e/harness';
+
+const RUNS = Math.max(1, Number(process.env.LH_RUNS) || 2);
+const ROUTES = (process.env.LH_ROUTES || '/,/products').split(',');
+const CPU = Number(process.env.LH_CPU) || undefined;
+
+interface Figures {
+  performance: number;
+  bestPractices: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Everything the page received over the network (Lighthouse's transfer sizes: headers + encoded bodies). */
+  totalKb: number;
+  scriptKb: number;
+  requests: number;
+  /** Lighthouse's measure of this machine's speed at the time (a desktop-class host scores about 1000 or more). */
+  benchmarkIndex: number;
+  /** Failed audits that cost points in the scored categories, for the reader to see why. */
+  failing: string[];
+}
+
+interface NetworkRow { resourceType?: string; transferSize?: number }
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figuresOf(lhr: Lhr): Figures {
+  const audit = (id: string) => lhr.audits[id];
+  const rows = ((audit('network-requests')?.details as { items?: NetworkRow[] } | undefined)?.items ?? []);
+  const kb = (filter: (r: NetworkRow) => boolean) => rows.filter(filter).reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024;
+  const failing: string[] = [];
+  for (const id of ['performance', 'best-practices', 'accessibility'] as const) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const a = audit(ref.id);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 0.9) failing.push(`${ref.id}=${a.displayValue ?? a.score}`);
+    }
+  }
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint')?.numericValue ?? NaN,
+    lcpMs: audit('largest-contentful-paint')?.numericValue ?? NaN,
+    cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+    tbtMs: audit('total-blocking-time')?.numericValue ?? NaN,
+    totalKb: kb(() => true),
+    scriptKb: kb((r) => r.resourceType === 'Script'),
+    requests: rows.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    failing,
+  };
+}
+
+async function measure(port: number, url: string, attempt = 1): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'best-practices', 'accessibility'],
+    // Merged into the mobile defaults (slow 4G stays as it is).
+    ...(CPU ? { throttling: { cpuSlowdownMultiplier: CPU } } : {}),
+  });
+  const error = !result ? 'no result' : result.lhr.runtimeError?.message;
+  // Lighthouse itself sometimes loses a trace ("Please run Lighthouse again"): once more, then give up.
+  if (error) {
+    if (attempt < 3) return measure(port, url, attempt + 1);
+    throw new Error(`${url}: ${error}`);
+  }
+  if (process.env.LH_DEBUG) dumpLongTasks(result!.lhr);
+  return figuresOf(result!.lhr);
+}
+
+/** LH_DEBUG=1: what the main thread spent its time on, to see where blocking time comes from. */
+function dumpLongTasks(lhr: Lhr): void {
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  for (const t of items('long-tasks')) console.log(`      long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms: ${String(t.url)}`);
+  for (const b of items('bootup-time')) console.log(`      bootup ${String(b.url)}: total ${Math.round(Number(b.total))} ms, script ${Math.round(Number(b.scripting))} ms`);
+  for (const m of items('mainthread-work-breakdown')) console.log(`      main thread ${String(m.groupLabel)}: ${Math.round(Number(m.duration))} ms`);
+  const m = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
+  console.log(`      observed: FCP ${Math.round(m.observedFirstContentfulPaint ?? NaN)} ms, LCP ${Math.round(m.observedLargestContentfulPaint ?? NaN)} ms, DCL ${Math.round(m.observedDomContentLoaded ?? NaN)} ms, load ${Math.round(m.observedLoad ?? NaN)} ms`);
+  for (const r of items('network-requests')) console.log(`      request ${Math.round(Number(r.networkRequestTime))}-${Math.round(Number(r.networkEndTime))} ms ${String(r.resourceType)} ${String(r.url).replace(/^https?:\/\/[^/]+/, '')} ${r.transferSize}`);
+  const lcp = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['largest-contentful-paint-element']?.details ?? null);
+  console.log(`      benchmarkIndex ${lhr.environment.benchmarkIndex}, lcp: ${lcp.slice(0, 1500)}`);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function summary(runs: Figures[]): Omit<Figures, 'failing'> {
+  const pick = (k: keyof Omit<Figures, 'failing'>) => median(runs.map((r) => r[k]));
+  return {
+    performance: pick('performance'), bestPractices: pick('bestPractices'), accessibility: pick('accessibility'),
+    fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), cls: pick('cls'), tbtMs: pick('tbtMs'),
+    totalKb: pick('totalKb'), scriptKb: pick('scriptKb'), requests: pick('requests'), benchmarkIndex: pick('benchmarkIndex'),
+  };
+}
+
+const line = (label: string, f: Omit<Figures, 'failing'>) =>
+  `${label.padEnd(10)} perf ${String(f.performance).padStart(3)}  bp ${String(f.bestPractices).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}` +
+  `  FCP ${(f.fcpMs / 1000).toFixed(2)} s  LCP ${(f.lcpMs / 1000).toFixed(2)} s  CLS ${f.cls.toFixed(3)}  TBT ${Math.round(f.tbtMs)} ms` +
+  `  transfer ${f.totalKb.toFixed(1)} KB (JS ${f.scriptKb.toFixed(1)} KB, ${f.requests} requests)  host ${Math.round(f.benchmarkIndex)}`;
+
+const apps: Record<'now' | 'previous', RunningApp | null> = { now: null, previous: null };
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+try {
+  apps.now = await startApp();
+  apps.previous = await startApp({ COMPRESSION: 'off' });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  const results = new Map<string, Figures[]>();
+  for (let round = 1; round <= RUNS; round++) {
+    for (const route of ROUTES) {
+      // Alternate the two servers so drift on the shared cores hits both alike.
+      for (const which of round % 2 ? (['previous', 'now'] as const) : (['now', 'previous'] as const)) {
+        const f = await measure(chrome.port, `${apps[which]!.url}${route}`);
+        const key = `${route} ${which}`;
+        results.set(key, [...(results.get(key) ?? []), f]);
+        console.log(`  run ${round} ${line(`${route} ${which}`, f)}${f.failing.length ? `\n      below 0.9: ${f.failing.join(', ')}` : ''}`);
+      }
+    }
+  }
+  console.log(`\nmedians of ${RUNS} run(s), CPU slowdown ${CPU ?? 4}x; "previous" = the same build served with COMPRESSION=off`);
+  for (const route of ROUTES) {
+    const now = summary(results.get(`${route} now`)!);
+    const prev = summary(results.get(`${route} previous`)!);
+    console.log(line(`${route}`, now));
+    console.log(line(`${route} prev`, prev));
+    const r = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+    console.log(
+      `lighthouse${route === '/' ? '.landing' : route.replace(/\//g, '.')} perf=${now.performance} lcp_s=${(now.lcpMs / 1000).toFixed(2)} cls=${now.cls.toFixed(3)}` +
+        ` transfer_kb=${now.totalKb.toFixed(1)} ratio_transfer=${r(now.totalKb, prev.totalKb)} ratio_js=${r(now.scriptKb, prev.scriptKb)}` +
+        ` ratio_lcp=${r(now.lcpMs, prev.lcpMs)} ratio_perf=${r(now.performance, prev.performance)} (new / previous)`,
+    );
+  }
+} finally {
+  await chrome?.kill();
+  await apps.now?.cleanup();
+  await apps.previous?.cleanup();
+}
