@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoLike } from '../helpers/photo-files';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SECRET, uploadPhoto } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
+import { STOCK_BAND_COLORS } from '../../src/domain/stock-colors';
 import { SEEDED, seededOrders } from './admin-seed';
 import { ADMIN, launchBrowser, logInWithForm, startApp, type RunningApp } from './harness';
 
@@ -353,9 +354,21 @@ describe('admin Custom and Pengguna on a tablet', () => {
 });
 
 describe('admin Produk on a tablet', () => {
-  it('when the admin opens the Dashboard, then axe finds no serious violation', async () => {
+  it('when the admin opens the Dashboard, then each stock bar has its band\'s colour and axe finds no serious violation', async () => {
+    // Low stock on two products, so the bars show three bands.
+    for (const [id, qty] of [['4', 25], ['5', 7]] as const) {
+      const master = (await pullAll(admin, 'goods')).docs.find((g) => g.id === id);
+      expect((await pushChange(admin, 'goods', master, { ...master, qty })).body.refused).toEqual([]);
+    }
     const { context, page } = await openTab('Dashboard');
     await page.getByRole('heading', { name: 'Stok' }).waitFor();
+    const bars = page.locator('.stock-fill');
+    await expect.poll(() => bars.evaluateAll((els) => els.map((e) => e.getAttribute('data-band')).sort())).toEqual(['0', '2', '5', '5', '5']);
+    const drawn = await bars.evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-band')), getComputedStyle(e).backgroundColor] as const));
+    for (const [band, colour] of drawn) {
+      const hex = STOCK_BAND_COLORS[band]!;
+      expect(colour).toBe(`rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`);
+    }
     await page.screenshot({ path: `${SHOTS}/dashboard.png` });
     expect(await audit(page)).toEqual([]);
     await context.close();

@@ -27,11 +27,14 @@ export async function queueProductImage(owner: string, file: File): Promise<Outb
   }
 }
 
+/** An upload the server refused for good, with its reason. */
+export const failedText = (reason?: string): string => `${T.failed}${reason ? `: ${reason}` : '.'}`;
+
 /** What the admin reads about a picked image's upload; null for an image that was never on this tablet's outbox. */
 export function uploadText(state: PhotoState | undefined, online: boolean): { text: string; failed?: boolean } | null {
   if (!state) return null;
   if (state.status === 'done') return { text: T.uploaded };
-  if (state.status === 'failed') return { text: `${T.failed}${state.error ? `: ${state.error}` : '.'}`, failed: true };
+  if (state.status === 'failed') return { text: failedText(state.error), failed: true };
   if (state.progress !== undefined || online) return { text: T.uploading(Math.round((state.progress ?? 0) * 100)) };
   return { text: T.waiting };
 }

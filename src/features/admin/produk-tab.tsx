@@ -13,9 +13,9 @@ import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
-import { removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
+import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
 import { emptyProduct, fieldsOf, newProductId, readProduct, type ProductErrors, type ProductFields } from './product-form';
-import { PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
+import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 
 const T = UI.admin;
@@ -63,6 +63,12 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
       return;
     }
     const { img, ...rest } = read.doc;
+    const refused = isLocalPhotoRef(img) ? await getPhoto(localPhotoId(img)) : undefined;
+    if (refused?.status === 'failed') {
+      // The server refused this file for good: the product would wait for it forever.
+      setErrors({ img: failedText(refused.error) });
+      return;
+    }
     // A picked image already uploaded is named by its URL; one still waiting by its `local:` reference.
     const url = isLocalPhotoRef(img) ? ((await uploadedUrls([img])).get(img) ?? null) : img;
     if (picked.current) picked.current.saved = true;
