@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
 import { findPhoto } from '../uploads/photos';
-import { orderPhotos, type Film, type FoundOrder } from './orders';
+import { orderPhotos, windowed, type Film, type FoundOrder } from './orders';
 
 const FILM_NOTE: Record<Film, string> = { white: 'film putih', black: 'film hitam' };
 
@@ -23,16 +23,22 @@ export interface BundleEntry {
   film?: Film;
 }
 
+/** Photos' records looked up at once: all of a 1,600-photo order's at once held tens of MB. */
+const LOOKUP_AHEAD = 16;
+
 /** The zip's photo entries; `file` null for a photo whose record or file is gone (listed in captions.txt). */
 export async function bundleEntries(config: Config, store: Store, order: FoundOrder): Promise<BundleEntry[]> {
-  return Promise.all(
-    orderPhotos(order).map(async (p, i) => {
-      const ext = path.extname(p.url) || '.jpg';
-      const file = (await findPhoto(store, p.url)) ? photoFile(config, p.url) : null;
-      const exists = file ? await access(file).then(() => true, () => false) : false;
-      return { name: `${order.doc.id}-${i + 1}${ext}`, file: exists ? file : null, caption: p.caption, ...(p.film ? { film: p.film } : {}) };
-    }),
-  );
+  const photos = orderPhotos(order);
+  const entryAt = windowed(photos.length, LOOKUP_AHEAD, async (i): Promise<BundleEntry> => {
+    const p = photos[i]!;
+    const ext = path.extname(p.url) || '.jpg';
+    const file = (await findPhoto(store, p.url)) ? photoFile(config, p.url) : null;
+    const exists = file ? await access(file).then(() => true, () => false) : false;
+    return { name: `${order.doc.id}-${i + 1}${ext}`, file: exists ? file : null, caption: p.caption, ...(p.film ? { film: p.film } : {}) };
+  });
+  const entries: BundleEntry[] = [];
+  for (let i = 0; i < photos.length; i++) entries.push(await entryAt(i));
+  return entries;
 }
 
 export function captionsText(entries: readonly BundleEntry[]): string {

@@ -41,3 +41,23 @@ export function orderPhotos(order: FoundOrder): OrderPhoto[] {
     (line.photos ?? []).map((p): OrderPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}) })),
   );
 }
+
+/**
+ * `start(i)` for i from 0 to count - 1, at most `window` started beyond the one last taken: `take(i)`, called with
+ * i in order, answers its result. An order's photos are looked up and prepared a bounded number at a time, so a
+ * 1,600-photo order costs no more at once than a 50-photo one. A result never taken never rejects unhandled.
+ */
+export function windowed<T>(count: number, window: number, start: (i: number) => Promise<T>): (i: number) => Promise<T> {
+  const started = new Map<number, Promise<T>>();
+  let next = 0;
+  return (i) => {
+    for (; next < count && next <= i + window; next++) {
+      const p = start(next);
+      p.catch(() => undefined);
+      started.set(next, p);
+    }
+    const p = started.get(i)!;
+    started.delete(i);
+    return p;
+  };
+}

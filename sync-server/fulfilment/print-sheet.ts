@@ -3,7 +3,7 @@
  * portrait), 3 x 3 a page, each with the customer's cropped photo in PHOTO_AREA_MM at ≥ 300 dpi, the
  * caption in the wide lower border, crop marks at the corners and the order code in the page's top margin.
  * A custom order's white-film and black-film photos never share a page (a black card is drawn black).
- * Photos are prepared four ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
+ * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CARD_MM, PHOTO_AREA_MM } from '../../src/domain/photos';
@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
 import { findPhoto } from '../uploads/photos';
-import { orderPhotos, type Film, type FoundOrder, type OrderPhoto } from './orders';
+import { orderPhotos, windowed, type Film, type FoundOrder, type OrderPhoto } from './orders';
 import { printImage, type PrintImage } from './print-image';
 
 export const A4_PT = { width: 595.28, height: 841.89 } as const;
@@ -21,7 +21,12 @@ const GRID = { columns: 3, rows: 3 } as const;
 const GAP_PT = mmToPt(6);
 const MARK = { offset: mmToPt(1), length: mmToPt(3), width: 0.3 } as const;
 const BORDER_WIDTH = 0.25;
-const PREPARE_AHEAD = 4;
+/**
+ * Photos being prepared at once: more than libuv's 4 threads, so a thread that finishes a photo before the one
+ * being embedded starts another instead of waiting. Each holds one small JPEG once done (about 40 KB).
+ */
+const PREPARE_AHEAD = 8;
+const LOOKUP_AHEAD = 64;
 
 /** Labels printed on the sheet (for the shop's staff, not the customer). */
 const FILM_LABEL: Record<Film, string> = { white: 'Film putih', black: 'Film hitam' };
@@ -38,19 +43,19 @@ async function fileOf(config: Config, store: Store, url: string): Promise<string
   return (await findPhoto(store, url)) ? photoFile(config, url) : null;
 }
 
-/** Each photo with its prepared pixels, a few prepared ahead of the one being embedded. */
+/**
+ * Each photo with its prepared pixels, up to PREPARE_AHEAD prepared ahead of the one being embedded. The photos'
+ * records are asked for further ahead, before sharp's work: a lookup queued behind it (both run on libuv's
+ * threads) would hold up the photo waiting for it.
+ */
 async function* prepared(config: Config, store: Store, photos: readonly OrderPhoto[]): AsyncGenerator<SheetPhoto> {
-  const prepare = async (p: OrderPhoto): Promise<SheetPhoto> => {
-    const file = await fileOf(config, store, p.url);
-    const image = file ? await printImage(file, p.crop).catch(() => null) : null;
-    return { ...p, image };
-  };
-  const queue: Array<Promise<SheetPhoto>> = [];
-  let next = 0;
-  while (next < photos.length || queue.length > 0) {
-    while (queue.length < PREPARE_AHEAD && next < photos.length) queue.push(prepare(photos[next++]!));
-    yield await queue.shift()!;
-  }
+  const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
+  const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
+    const file = await fileAt(i);
+    const image = file ? await printImage(file, photos[i]!.crop).catch(() => null) : null;
+    return { ...photos[i]!, image };
+  });
+  for (let i = 0; i < photos.length; i++) yield await preparedAt(i);
 }
 
 /** Bottom-left corner of the card in slot `i` of a page. */
@@ -173,5 +178,6 @@ export async function printSheet(config: Config, store: Store, order: FoundOrder
   if (photos.length === 0) {
     doc.addPage([A4_PT.width, A4_PT.height]).drawText(pageLabel(order.doc.id, 1, 1) + ' · tanpa foto', { x: 40, y: A4_PT.height - mmToPt(8), size: 8, font });
   }
-  return { pdf: await doc.save(), photos: report };
+  // Without object streams: the sheet is mostly images, and packing the few small objects cost 100–400 ms.
+  return { pdf: await doc.save({ useObjectStreams: false }), photos: report };
 }

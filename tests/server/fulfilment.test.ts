@@ -11,6 +11,7 @@ import { PDFDocument, PDFName, PDFDict, PDFRawStream, PDFArray, PDFNumber, decod
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_AREA_MM } from '../../src/domain/photos';
+import { windowed } from '../../sync-server/fulfilment/orders';
 import { HttpClient, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
@@ -235,5 +236,21 @@ describe('photo bundle', () => {
     expect(res.status).toBe(200);
     expect((await sari.get(`/api/orders/${custom.id}/photos.zip`)).status).toBe(403);
     expect((await admin.get(`/api/orders/nope/photos.zip`)).status).toBe(404);
+  });
+});
+
+describe('preparing a large order a few photos at a time', () => {
+  it('when photos are taken in order, then no more than the window is started beyond the one taken, and each answers its own', async () => {
+    const started: number[] = [];
+    const take = windowed(100, 8, async (i) => {
+      started.push(i);
+      return i * 2;
+    });
+    for (let i = 0; i < 100; i++) {
+      expect(await take(i)).toBe(i * 2);
+      expect(started.length).toBe(Math.min(100, i + 9));
+    }
+    const failing = windowed(3, 8, async (i) => (i === 2 ? Promise.reject(new Error('gone')) : i)); // never taken: no unhandled rejection
+    expect(await failing(0)).toBe(0);
   });
 });
