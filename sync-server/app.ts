@@ -18,6 +18,7 @@ import { startUnpaidExpiry } from './fulfilment/expiry';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
+import { createSettingsRouter } from './settings-route';
 import { createShippingRouter } from './shipping/router';
 import { createStaticRouter } from './static';
 import { createSyncRouter } from './sync/routes';
@@ -79,6 +80,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api', createShippingRouter(config));
   app.use('/api/uploads', createUploadRouter(config, store, actorOf));
   app.use('/api', createFulfilmentRouter(config, store, actorOf));
+  app.use('/api', createSettingsRouter(config));
   app.get('/api/health', async (_req, res) => {
     if (await store.ping()) res.json({ ok: true });
     else sendError(res, 503, 'store_unavailable');

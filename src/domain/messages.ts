@@ -77,6 +77,7 @@ export const MESSAGES = {
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
   photo_in_use: 'Foto ini sudah dipakai dalam pesanan dan tidak dapat dihapus.',
+  product_image_unknown: 'Gambar produk harus gambar katalog toko atau gambar yang diunggah lewat form Produk.',
   too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',
   too_many_custom_orders: 'Terlalu banyak pesanan custom dari alamat ini. Pesananmu tetap tersimpan di perangkat dan akan dikirim lagi nanti.',
   // fulfilment (admin)

@@ -32,9 +32,13 @@ export type GoodsLookup = (id: string) => Promise<GoodsDoc | null>;
 /** True when every URL is an uploaded photo the writer may name (their own; the admin: any). */
 export type PhotoCheck = (urls: string[]) => Promise<boolean>;
 
+/** True when a product may show this image: a shipped catalogue image or an uploaded public product image. */
+export type ShopImageCheck = (url: string) => Promise<boolean>;
+
 export interface Lookups {
   goods: GoodsLookup;
   photos: PhotoCheck;
+  shopImage: ShopImageCheck;
 }
 
 const fail = (code: MessageCode): Normalized => ({ ok: false, code });
@@ -43,7 +47,7 @@ const filled = (value: unknown): boolean => typeof value === 'string' && value.t
 
 export async function normalize(
   config: Config,
-  { goods, photos }: Lookups,
+  { goods, photos, shopImage }: Lookups,
   actor: Actor,
   collection: CollectionName,
   master: ClientDoc | null,
@@ -58,6 +62,7 @@ export async function normalize(
     const newPict = next.pict !== DEFAULT_PICT && next.pict !== master?.pict;
     if (newPict && !actor.admin && !(await photos([String(next.pict)]))) return fail('photo_unknown');
   }
+  if (collection === 'goods' && !next._deleted && !(await goodsImagesAllowed(shopImage, master, next))) return fail('product_image_unknown');
   if (next._deleted || (actor.admin && master)) return { ok: true, doc: next };
   const dated = withPlausibleDate(next, master);
   switch (collection) {
@@ -70,6 +75,18 @@ export async function normalize(
     default:
       return { ok: true, doc: next };
   }
+}
+
+/**
+ * A product shows only images the shop serves to everyone: a new or changed `img` (and every new gallery entry) must
+ * be a catalogue image or an uploaded product image, never any URL, nor a customer's private photo. An image the
+ * product already had stays allowed (a price edit of an old product is not refused for its picture).
+ */
+async function goodsImagesAllowed(shopImage: ShopImageCheck, master: ClientDoc | null, next: ClientDoc): Promise<boolean> {
+  const had = new Set([master?.img, ...((master?.gallery as string[] | undefined) ?? [])]);
+  const named = [next.img, ...((next.gallery as string[] | undefined) ?? [])].filter((url) => !had.has(url));
+  for (const url of new Set(named)) if (typeof url !== 'string' || !(await shopImage(url))) return false;
+  return true;
 }
 
 /**

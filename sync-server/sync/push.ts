@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
 import { BUY_STATUS } from '../../src/domain/status';
-import { photosOwnedBy } from '../uploads/photos';
+import { isShopImage, photosOwnedBy } from '../uploads/photos';
 import { normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
@@ -80,7 +80,11 @@ export async function push(
   const ids = rowDocs.map((r) => (r.newDocumentState as { id?: unknown } | undefined)?.id).filter((id): id is string => typeof id === 'string');
   const masters = await store.getMany(collection, ids.filter((id) => !id.startsWith('_')));
   const owners = [actor.uid, actor.visitorId].filter((id): id is string => id !== null);
-  const lookups: Lookups = { goods: goodsLookup(store), photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin) };
+  const lookups: Lookups = {
+    goods: goodsLookup(store),
+    photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin),
+    shopImage: (url) => isShopImage(store, url),
+  };
   const writes: Array<WriteRequest & StockEffect & { adopt?: boolean }> = [];
   const pending = new Set<string>();
 

@@ -16,7 +16,7 @@ import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { fileUnder, newPhotoPath, PHOTO_MIME, photoUrl, thumbPathOf, type PhotoFormat } from './paths';
 import { stripJpegMetadata } from './jpeg-metadata';
-import { claimPhoto, findOwnPhoto, photoId, type PhotoRecord } from './photos';
+import { claimPhoto, findOwnPhoto, photoId, PUBLIC_OWNER, type PhotoRecord } from './photos';
 
 export interface SavedPhoto {
   url: string;
@@ -142,14 +142,17 @@ async function stageBoth(file: string, thumbFile: string, image: Prepared): Prom
   throw thumb.status === 'rejected' ? thumb.reason : (photo as PromiseRejectedResult).reason;
 }
 
-/** Stores the photo of `owner` made of `bytes` (or finds the one stored before); answers its URL. */
+/**
+ * Stores the photo of `owner` made of `bytes` (or finds the one stored before); answers its URL. A product image
+ * (owner PUBLIC_OWNER) goes under `images/produk/`, the same checks and metadata removal as any photo.
+ */
 export async function savePhoto(config: Config, store: Store, owner: string, bytes: Buffer, nowMs = Date.now()): Promise<SavedPhoto> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const known = await findOwnPhoto(store, owner, sha256);
   if (known) return { url: photoUrl(known.path), created: false };
 
   const image = await prepare(bytes);
-  const relative = newPhotoPath(image.format, nowMs);
+  const relative = newPhotoPath(image.format, nowMs, owner === PUBLIC_OWNER);
   const file = fileUnder(config.photosDir, relative);
   const thumb = fileUnder(config.photosDir, thumbPathOf(relative));
   const removeFiles = () => Promise.all([rm(file, { force: true }), rm(thumb, { force: true })]);

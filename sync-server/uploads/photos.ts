@@ -7,11 +7,18 @@
 import { isPhotoUrl } from '../../src/domain/photos';
 import { notFoundAsNull } from '../auth/sessions';
 import type { Store } from '../data-access/store';
-import { pathOfUrl } from './paths';
+import { SEED_GOODS } from '../seed';
+import { isProductImageUrl, pathOfUrl } from './paths';
+
+/**
+ * The owner of product images: the shop itself, not the admin who sent them, so a product image and a private
+ * photo of the same bytes stay two records (`public:{sha256}`), and no customer's uid or visitor id ('CST…') is it.
+ */
+export const PUBLIC_OWNER = 'public';
 
 export interface PhotoRecord {
   _id: string;
-  /** `actor.uid`, or the visitor id ('CST…') of a visitor's upload. */
+  /** `actor.uid`, the visitor id ('CST…') of a visitor's upload, or PUBLIC_OWNER for a product image. */
   owner: string;
   /** Of the bytes received (the dedupe key), not of the re-encoded file. */
   sha256: string;
@@ -61,4 +68,18 @@ export async function photosOwnedBy(store: Store, urls: readonly string[], owner
   if (!unique.every(isPhotoUrl)) return false;
   const records = await Promise.all(unique.map((url) => findPhoto(store, url)));
   return records.every((r) => r !== null && (admin || owners.includes(r.owner)));
+}
+
+/** The product images the app ships (public/assets/goods), named by the first catalogue. */
+export const CATALOGUE_IMAGES: ReadonlySet<string> = new Set(SEED_GOODS.map((g) => g.img));
+
+/**
+ * May a product show this image? A shipped catalogue image, or a product image the admin uploaded
+ * (`POST /api/uploads?public=1`) that the store still holds. Never an arbitrary URL, and never a customer's private
+ * photo (its URL has another shape, and its record another owner).
+ */
+export async function isShopImage(store: Store, url: string): Promise<boolean> {
+  if (CATALOGUE_IMAGES.has(url)) return true;
+  if (!isProductImageUrl(url)) return false;
+  return (await findPhoto(store, url))?.owner === PUBLIC_OWNER;
 }

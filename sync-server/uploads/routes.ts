@@ -1,6 +1,8 @@
 /**
  * POST /api/uploads and GET /images/*: parse, authorise, answer. Photos are private (DESIGN decision 5):
  * a photo is read by its owner and the admin only, and anyone else learns nothing, not even that it exists.
+ * Product images are the exception: the admin sends them with `?public=1`, they land under `/images/produk/`,
+ * and anyone reads them (signed out, the service worker), cached for a year by browsers and proxies.
  */
 import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -11,13 +13,15 @@ import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';
 import { deletePhotoHandler } from './delete';
 import { readFileField } from './multipart';
-import { photoFile } from './paths';
 import { savePhoto } from './photo-store';
-import { findPhoto } from './photos';
+import { isProductImageUrl, photoFile } from './paths';
+import { findPhoto, PUBLIC_OWNER } from './photos';
 
 export const UPLOAD_RATE = { limit: 600, windowMs: 15 * 60 * 1000 };
 /** A photo's bytes never change under its URL. */
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
+/** Nor a product image's, and anyone may keep it. */
+const PUBLIC_IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
 type ActorOf = (req: Request) => Promise<Actor>;
 const idsOf = (actor: Actor): string[] => [actor.uid, actor.visitorId].filter((id): id is string => Boolean(id));
@@ -33,8 +37,14 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
 
   router.post('/', perAddress, async (req, res) => {
     const actor = await actorOf(req);
-    const owner = actor.uid ?? actor.visitorId;
-    if (!owner) throw new HttpError(401, 'not_signed_in');
+    const writer = actor.uid ?? actor.visitorId;
+    if (!writer) throw new HttpError(401, 'not_signed_in');
+    // A product image, public: the admin's alone. Refused before the body is read (and the rest is not read).
+    const isPublic = req.query.public === '1';
+    if (isPublic && !actor.admin) {
+      res.set('Connection', 'close');
+      throw new HttpError(403, 'forbidden');
+    }
     let bytes: Buffer;
     try {
       bytes = await readFileField(req, 'file', UPLOAD_MAX_BYTES);
@@ -43,7 +53,7 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
       if (!req.complete) res.set('Connection', 'close');
       throw err;
     }
-    const { url, created } = await savePhoto(config, store, owner, bytes);
+    const { url, created } = await savePhoto(config, store, isPublic ? PUBLIC_OWNER : writer, bytes);
     res.status(created ? 201 : 200).json({ url });
   });
 
@@ -56,21 +66,27 @@ export function createImageRouter(config: Config, store: Store, actorOf: ActorOf
   router.get('/{*path}', async (req, res) => {
     // The path as sent, undecoded: only the exact photo URL shape names a file.
     const url = req.originalUrl.split('?')[0] ?? '';
+    const thumb = req.query.thumb === '1';
+    if (isProductImageUrl(url)) {
+      // A product image: anyone, no session needed.
+      if ((await findPhoto(store, url))?.owner !== PUBLIC_OWNER) throw new HttpError(404, 'not_found');
+      return sendPhoto(res, photoFile(config, url, thumb)!, PUBLIC_IMAGE_CACHE);
+    }
     if (!isPhotoUrl(url)) throw new HttpError(400, 'bad_request');
     const actor = await actorOf(req);
     const ids = idsOf(actor);
     if (!actor.admin && ids.length === 0) throw new HttpError(401, 'not_signed_in');
     const record = await findPhoto(store, url);
     if (!record || !(actor.admin || ids.includes(record.owner))) throw new HttpError(404, 'not_found');
-    sendPhoto(res, photoFile(config, url, req.query.thumb === '1')!);
+    sendPhoto(res, photoFile(config, url, thumb)!, IMAGE_CACHE);
   });
   router.delete('/{*path}', deletePhotoHandler(config, store, actorOf));
 
   return router;
 }
 
-function sendPhoto(res: Response, file: string): void {
-  res.sendFile(file, { headers: { 'Cache-Control': IMAGE_CACHE }, cacheControl: false, lastModified: false, etag: false }, (err) => {
+function sendPhoto(res: Response, file: string, cache: string): void {
+  res.sendFile(file, { headers: { 'Cache-Control': cache }, cacheControl: false, lastModified: false, etag: false }, (err) => {
     if (!err || res.headersSent) return;
     // The record exists but its file does not (a PHOTOS_DIR not mounted here, a file removed by hand).
     console.error('[images] photo file unreadable:', (err as NodeJS.ErrnoException).code ?? err.message);

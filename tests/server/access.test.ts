@@ -42,7 +42,7 @@ beforeAll(async () => {
   await pushOk(c.customer, 'transactions', [data.order]);
   await pushOk(c.customer, 'custom', [data.custom]);
   await pushOk(c.visitor, 'custom', [data.visitorCustom]);
-  const goods = { id: '99', title: 'Produk lama', desc: 'disembunyikan', img: '/x.svg', price: 1000, qty: 1, weight: 1, type: 2, show: 'hidden' };
+  const goods = { id: '99', title: 'Produk lama', desc: 'disembunyikan', img: '/assets/goods/kertas-film.svg', price: 1000, qty: 1, weight: 1, type: 2, show: 'hidden' };
   await pushOk(c.admin, 'goods', [goods]);
 });
 afterAll(() => server.close());
@@ -87,7 +87,7 @@ describe('pull: each reader sees exactly its own', () => {
 });
 
 describe('push create: who may create what', () => {
-  const newGoods = () => ({ id: `g${Date.now()}`, title: 'Baru', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' });
+  const newGoods = () => ({ id: `g${Date.now()}`, title: 'Baru', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' });
   const profile = (id: string) => ({ id, username: 'x', email: 'x@contoh.id', phone: '081234567890', address: 'a', pict: '/p.svg', createdAt: 1 });
   it.each<[Who, string, () => any, string | null]>([
     ['anon', 'goods', newGoods, 'not_signed_in'],
@@ -309,7 +309,7 @@ describe('documents the store must never take', () => {
     ['a wrong type', { price: '1000' }, 'invalid_document'],
     ['a negative price', { price: -1 }, 'invalid_document'],
   ])('when the admin pushes a product with %s, then it is refused and the server stays up', async (_name, change, code) => {
-    const doc = { id: `z${Math.random().toString(36).slice(2, 8)}`, title: 'T', desc: 'D', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show', ...change };
+    const doc = { id: `z${Math.random().toString(36).slice(2, 8)}`, title: 'T', desc: 'D', img: '/assets/goods/kertas-film.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show', ...change };
     const res = await pushNew(c.admin, 'goods', [doc]);
     expect(res.status).toBe(200);
     expect(res.body.refused[0].error).toBe(code);

@@ -2,15 +2,19 @@
  * The admin's writes to orders, checked by the server (DESIGN decision 3, spec sections 4 and 6), over real HTTP:
  * only the admin sets buyStatus and resi, only to the five statuses, within the schema's fields; the customer sees
  * the change by their next pull; and what happens when the customer cancels while the admin marks the order paid.
+ * And the goods' images: a product shows only a catalogue image or a product image the admin uploaded (public).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
-import { givePhotos, customDoc, transactionDoc } from './fixtures';
+import { MESSAGES } from '../../src/domain/messages';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, uploadPhoto, type TestServer } from '../helpers/server';
+import { givePhotos, customDoc, tinyJpeg, transactionDoc } from './fixtures';
 
 let server: TestServer;
 let admin: HttpClient;
 let customer: HttpClient;
 let uid: string;
+/** A photo Sari uploaded for her own order: private. */
+let privatePhoto: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -18,6 +22,7 @@ beforeAll(async () => {
   await signInAdmin(admin);
   customer = new HttpClient(server.url);
   uid = (await signUp(customer)).uid;
+  privatePhoto = await uploadPhoto(customer, await tinyJpeg(41));
 });
 afterAll(() => server.close());
 
@@ -116,5 +121,62 @@ describe('the customer cancels while the admin marks the order paid (both from t
     expect(paid.body).toEqual({ conflicts: [{ ...master, _deleted: true }], refused: [] });
     expect(await stored('transactions', master.id)).toMatchObject({ buyStatus: 0, _deleted: true });
     expect(await stockOf('2')).toBe(stock + 2);
+  });
+});
+
+describe('the image a product may show', () => {
+  let n = 0;
+  const product = (img: string, over: Record<string, unknown> = {}) =>
+    ({ id: `${Date.now()}-${(n++).toString(36).padStart(4, '0')}`, title: 'Album Mini', desc: 'Album 40 foto.', img, price: 45000, qty: 5, weight: 300, type: 2, show: 'show', ...over });
+  const publicImage = async (bytes: Buffer) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'produk.jpg');
+    const res = await admin.fetch('/api/uploads?public=1', { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { url: string }).url;
+  };
+  const shopperGoods = async () => (await pullAll(new HttpClient(server.url), 'goods')).docs;
+
+  it('when the admin adds a product with an uploaded product image or a catalogue image, then it is stored and a signed-out shopper sees it and can fetch the image', async () => {
+    const url = await publicImage(await tinyJpeg(40));
+    const withUpload = product(url);
+    const withCatalogue = product('/assets/goods/bingkai-kayu.svg');
+    expect((await pushNew(admin, 'goods', [withUpload, withCatalogue])).body).toEqual({ conflicts: [], refused: [] });
+    const seen = await shopperGoods();
+    expect(seen.find((g) => g.id === withUpload.id)).toMatchObject({ img: url, _deleted: false });
+    expect(seen.find((g) => g.id === withCatalogue.id)).toMatchObject({ img: '/assets/goods/bingkai-kayu.svg' });
+    expect((await new HttpClient(server.url).fetch(url)).status).toBe(200);
+  });
+
+  it.each([
+    ['an arbitrary URL elsewhere', () => 'https://contoh.example/gambar.jpg'],
+    ['a path the app does not ship', () => '/x.svg'],
+    ['a product image URL nobody uploaded', () => '/images/produk/2026/11/22/1795000000-zzzzzzzzzz.jpg'],
+    ['a local reference still on a device', () => 'local:abcdefghijkl'],
+    ['a customer\'s private photo', () => privatePhoto],
+  ])('when the admin adds a product showing %s, then product_image_unknown in Indonesian and nothing is stored', async (_what, img) => {
+    const doc = product(await img());
+    const res = await pushNew(admin, 'goods', [doc]);
+    expect(res.body.refused).toEqual([{ id: doc.id, error: 'product_image_unknown', message: MESSAGES.product_image_unknown }]);
+    expect((await pullAll(admin, 'goods')).docs.find((g) => g.id === doc.id)).toBeUndefined();
+  });
+
+  it('when the admin edits a product to show a customer\'s private photo, or adds one to its gallery, then refused and the stored product is handed back', async () => {
+    const master = (await pullAll(admin, 'goods')).docs.find((g) => g.id === '3');
+    for (const change of [{ img: privatePhoto }, { gallery: [privatePhoto] }]) {
+      const res = await pushChange(admin, 'goods', master, { ...master, ...change });
+      expect(res.body.refused[0]).toMatchObject({ error: 'product_image_unknown' });
+      expect(res.body.conflicts).toEqual([master]);
+    }
+    expect((await pullAll(admin, 'goods')).docs.find((g) => g.id === '3')).toEqual(master);
+  });
+
+  it('when the admin writes a product through /couch with an image the shop does not serve, then 403 with the reason; a price edit that keeps the image is taken', async () => {
+    const auth = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
+    const refused = await admin.request('PUT', '/couch/goods/lama1', { title: 'Lama', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' }, auth);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain(MESSAGES.product_image_unknown);
+    const master = (await pullAll(admin, 'goods')).docs.find((g) => g.id === '4');
+    expect((await pushChange(admin, 'goods', master, { ...master, price: 21000 })).body).toEqual({ conflicts: [], refused: [] });
   });
 });

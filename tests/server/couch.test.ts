@@ -62,7 +62,7 @@ describe('/couch access', () => {
   });
 
   it('when the admin writes a product through /couch, then RxDB clients pull it (it gets a sync stamp)', async () => {
-    const doc = { title: 'Lewat Couch', desc: 'd', img: '/x.svg', price: 5000, qty: 3, weight: 10, type: 2, show: 'show' };
+    const doc = { title: 'Lewat Couch', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 5000, qty: 3, weight: 10, type: 2, show: 'show' };
     const put = await new HttpClient(server.url).request('PUT', '/couch/goods/couch1', doc, basic(TEST_ADMIN.email, TEST_ADMIN.password));
     expect(put.status).toBe(201);
     const { docs } = await pullAll(new HttpClient(server.url), 'goods');
@@ -139,7 +139,7 @@ describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
       headers: basic(TEST_ADMIN.email, TEST_ADMIN.password),
     }).then((r) => r.text());
     await new Promise((r) => setTimeout(r, 1000));
-    const doc = { title: 'Detak', desc: 'd', img: '/x.svg', price: 5000, qty: 3, weight: 10, type: 2, show: 'show' };
+    const doc = { title: 'Detak', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 5000, qty: 3, weight: 10, type: 2, show: 'show' };
     expect((await admin('PUT', '/couch/goods/detak1', doc)).status).toBe(201);
     const text = await answer;
     expect(text).toMatch(/^\n{3,}\{/);

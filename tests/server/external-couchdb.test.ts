@@ -81,7 +81,7 @@ describe('with COUCHDB_URL', () => {
     const list = await client.request('GET', '/couch/goods/_all_docs', undefined, auth);
     expect(list.status).toBe(200);
     expect(list.body.rows.map((r: any) => r.id)).toEqual(expect.arrayContaining(['1', '5']));
-    const put = await client.request('PUT', '/couch/goods/viaproxy', { title: 'P', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' }, auth);
+    const put = await client.request('PUT', '/couch/goods/viaproxy', { title: 'P', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' }, auth);
     expect(put.status).toBe(201);
     const { docs } = await pullAll(new HttpClient(second.url), 'goods');
     expect(docs.find((d) => d.id === 'viaproxy')).toBeTruthy();
@@ -94,7 +94,7 @@ describe('with COUCHDB_URL', () => {
     expect(refused).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect((await client.request('GET', '/couch/custom/foo1', undefined, auth)).status).toBe(404);
 
-    const goods = { _id: 'replika', _rev: '1-abc', title: 'R', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' };
+    const goods = { _id: 'replika', _rev: '1-abc', title: 'R', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show' };
     const bulk = await client.request('POST', '/couch/goods/_bulk_docs', { new_edits: false, docs: [goods] }, auth);
     expect(bulk).toMatchObject({ status: 201, body: [] });
     expect((await client.request('GET', '/couch/goods/replika', undefined, auth)).body).toMatchObject({ _rev: '1-abc', id: 'replika', deleted: false });

@@ -1,6 +1,8 @@
 /**
  * Backups round-trip (issue 10): a running shop with an order, a custom order and photos is backed up by the
- * command (the shop writes it, LevelDB being the shop's), restored by the command into a fresh DATA_DIR, and a server on that DATA_DIR serves everything, once.
+ * command (the shop writes it, LevelDB being the shop's), restored by the command into a fresh DATA_DIR, and a server
+ * on that DATA_DIR serves everything, once; the same backup restored into an empty CouchDB (a CouchDB-speaking
+ * process, tests/helpers/fake-couchdb.ts) and served by a server on COUCHDB_URL.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCouch } from '../helpers/fake-couchdb-process';
 import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_SECRET, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
@@ -51,8 +54,28 @@ afterAll(() => {
   rmSync(restoredDir, { recursive: true, force: true });
 });
 
-const restore = (dataDir: string) =>
-  run(TSX, [CLI, 'restore', backupDir], { env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET } });
+const restore = (dataDir: string, env: Record<string, string> = {}) =>
+  run(TSX, [CLI, 'restore', backupDir], { env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET, ...env } });
+
+/** A server on the restored shop has every order, custom order, account and photo, once. */
+async function servesEverything(server: TestServer): Promise<void> {
+  const admin = new HttpClient(server.url);
+  await signInAdmin(admin);
+  const orders = (await pullAll(admin, 'transactions')).docs.filter((d) => d.id === order.id);
+  expect(orders).toHaveLength(1);
+  expect(orders[0].items[0].photos).toEqual([{ url: photoUrl, caption: 'Halo' }]);
+  expect((await pullAll(admin, 'custom')).docs.filter((d) => d.id === custom.id)).toHaveLength(1);
+
+  // The customer's account came back: the same password signs in, and their own photo is theirs.
+  const client = new HttpClient(server.url);
+  expect((await client.post('/api/auth/login', { email: customer.email, password: 'rahasia123' })).status).toBe(200);
+  expect((await pullAll(client, 'transactions')).docs.map((d) => d.id)).toEqual([order.id]);
+  const photo = await client.fetch(photoUrl);
+  expect(photo.status).toBe(200);
+  expect((await client.fetch(`${photoUrl}?thumb=1`)).status).toBe(200);
+  expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
+  expect((await admin.get('/api/auth/me')).status).toBe(200);
+}
 
 describe('backups', () => {
   it('when a backup is restored into a fresh DATA_DIR, then a server there has every order, custom order, account and photo once', async () => {
@@ -60,24 +83,29 @@ describe('backups', () => {
     expect(stdout).toContain('Dipulihkan');
     const server = await startTestServer({ DATA_DIR: restoredDir });
     try {
-      const admin = new HttpClient(server.url);
-      await signInAdmin(admin);
-      const orders = (await pullAll(admin, 'transactions')).docs.filter((d) => d.id === order.id);
-      expect(orders).toHaveLength(1);
-      expect(orders[0].items[0].photos).toEqual([{ url: photoUrl, caption: 'Halo' }]);
-      expect((await pullAll(admin, 'custom')).docs.filter((d) => d.id === custom.id)).toHaveLength(1);
-
-      // The customer's account came back: the same password signs in, and their own photo is theirs.
-      const client = new HttpClient(server.url);
-      expect((await client.post('/api/auth/login', { email: customer.email, password: 'rahasia123' })).status).toBe(200);
-      expect((await pullAll(client, 'transactions')).docs.map((d) => d.id)).toEqual([order.id]);
-      const photo = await client.fetch(photoUrl);
-      expect(photo.status).toBe(200);
-      expect((await client.fetch(`${photoUrl}?thumb=1`)).status).toBe(200);
-      expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
-      expect((await admin.get('/api/auth/me')).status).toBe(200);
+      await servesEverything(server);
     } finally {
       await server.close();
+    }
+  });
+
+  it('when a backup is restored into an empty CouchDB, then a server on it has everything once, and a second restore is refused', async () => {
+    const couch = await startFakeCouch();
+    const photosDir = tempDataDir();
+    const env = { COUCHDB_URL: couch.url, PHOTOS_DIR: photosDir };
+    try {
+      expect((await restore(photosDir, env)).stdout).toContain('Dipulihkan');
+      const again = await restore(photosDir, env).then(() => null, (e: { stderr: string }) => e);
+      expect(again?.stderr).toContain('not empty');
+      const server = await startTestServer({ ...env, DATA_DIR: photosDir });
+      try {
+        await servesEverything(server);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      couch.child.kill('SIGTERM');
+      rmSync(photosDir, { recursive: true, force: true });
     }
   });
 

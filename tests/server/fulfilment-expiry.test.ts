@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../sync-server/config';
 import { clientView, Store } from '../../sync-server/data-access/store';
 import { expireOne, expireUnpaid, findExpired, startUnpaidExpiry } from '../../sync-server/fulfilment/expiry';
 import { StockKeeper } from '../../sync-server/sync/stock';
-import { tempDataDir } from '../helpers/server';
+import { HttpClient, startTestServer, tempDataDir } from '../helpers/server';
 import { transactionDoc } from './fixtures';
 
 const H = 3600_000;
@@ -116,5 +116,18 @@ describe('unpaid orders expire', () => {
     expect(await expireUnpaid(store, new StockKeeper(store), T0 + 1000 * H, 0)).toEqual([]);
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x' }).unpaidExpiryHours).toBe(48);
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x', UNPAID_EXPIRY_HOURS: '24' }).unpaidExpiryHours).toBe(24);
+  });
+});
+
+describe('GET /api/settings', () => {
+  it("when anyone asks, signed in or not, then it answers the server's UNPAID_EXPIRY_HOURS (for the app's reminder)", async () => {
+    const server = await startTestServer({ UNPAID_EXPIRY_HOURS: '2' });
+    try {
+      const res = await new HttpClient(server.url).get('/api/settings');
+      expect(res).toMatchObject({ status: 200, body: { unpaidExpiryHours: 2 } });
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,11 +1,15 @@
 /** Two RxDB clients (memory storage) replicating through the server with src/lib/sync. */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { MIGRATIONS, SCHEMAS, type CollectionName } from '../../src/domain/schemas';
-import { startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
-import { HttpClient, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { PULL_BATCH_SIZE, startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
+import { loadConfig } from '../../sync-server/config';
+import { Store } from '../../sync-server/data-access/store';
+import { PULL_MAX_LIMIT } from '../../sync-server/sync/routes';
+import { HttpClient, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
 
 interface Device {
@@ -124,4 +128,37 @@ describe('two devices of one customer', () => {
     a.sync.resync();
     await until(async () => (await col(b, 'carts').findOne(doc.id).exec())?.price === 15000 + 2000);
   });
+});
+
+describe('a new admin tablet', () => {
+  it('when the shop holds 2,500 orders, then its first sync pulls them in pages of the server\'s largest size', async () => {
+    expect(PULL_BATCH_SIZE).toBe(PULL_MAX_LIMIT);
+    const dataDir = tempDataDir();
+    const store = await Store.open(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET }));
+    const orders = Array.from({ length: 2500 }, (_, i) => transactionDoc(`pembeli${String(i % 40).padStart(12, '0')}`, { createdAt: 1_790_000_000_000 - i }));
+    await store.write('transactions', orders.map((doc) => ({ doc: { ...doc, _deleted: false }, rev: undefined })));
+    await store.close();
+    const shop = await startTestServer({ DATA_DIR: dataDir, UNPAID_EXPIRY_HOURS: '0' });
+    const http = new HttpClient(shop.url);
+    await signInAdmin(http);
+    const pulls: string[] = [];
+    const db = await createRxDatabase({ name: `admin${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
+    const cols = await db.addCollections({ transactions: { schema: SCHEMAS.transactions as any, migrationStrategies: MIGRATIONS.transactions ?? {} } });
+    const sync = startSync({
+      collections: cols as unknown as Record<CollectionName, RxCollection>,
+      baseUrl: shop.url,
+      fetch: (input, init) => (String(input).includes('/transactions/pull') && pulls.push(String(input)), http.fetch(input, init)),
+    });
+    try {
+      await until(async () => (await cols.transactions!.count().exec()) === 2500, 60_000);
+      await sync.awaitInSync();
+      expect(pulls.slice(0, 3).map((u) => new URL(u).searchParams.get('limit'))).toEqual(['1000', '1000', '1000']);
+      expect(sync.state$.value.pending).toBe(0);
+    } finally {
+      await sync.stop();
+      await db.close();
+      await shop.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

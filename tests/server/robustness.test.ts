@@ -64,7 +64,7 @@ describe('checkpoints', () => {
   it('when a client was offline for 250 writes, then it catches up from its old checkpoint in pages, each document once', async () => {
     const { checkpoint: old } = await pullAll(admin, 'goods');
     const docs = Array.from({ length: 250 }, (_, i) => ({
-      newDocumentState: { id: `p${i}`, title: `P${i}`, desc: 'd', img: '/x.svg', price: 1000, qty: 1, weight: 1, type: 2, show: 'show', _deleted: false },
+      newDocumentState: { id: `p${i}`, title: `P${i}`, desc: 'd', img: '/assets/goods/kertas-film.svg', price: 1000, qty: 1, weight: 1, type: 2, show: 'show', _deleted: false },
     }));
     for (let i = 0; i < docs.length; i += 100) await admin.post('/api/sync/goods/push', docs.slice(i, i + 100));
 
@@ -124,7 +124,7 @@ describe('checkpoints', () => {
       const password = /admin@jepret\.local \/ (\S+)/.exec(first.printed.join('\n'))![1]!;
       const client = new HttpClient(first.url);
       expect((await client.post('/api/auth/login', { email: 'admin@jepret.local', password })).status).toBe(200);
-      await client.post('/api/sync/goods/push', [{ newDocumentState: { id: 'kept', title: 'K', desc: 'd', img: '/x.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show', _deleted: false } }]);
+      await client.post('/api/sync/goods/push', [{ newDocumentState: { id: 'kept', title: 'K', desc: 'd', img: '/assets/goods/kertas-film.svg', price: 1, qty: 1, weight: 1, type: 2, show: 'show', _deleted: false } }]);
       const before = await pullAll(client, 'goods');
       await first.close();
 

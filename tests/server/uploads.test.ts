@@ -91,10 +91,10 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-async function upload(client: HttpClient, bytes: Buffer, name = 'foto.jpg', type = 'image/jpeg', field = 'file') {
+async function upload(client: HttpClient, bytes: Buffer, name = 'foto.jpg', type = 'image/jpeg', field = 'file', target = '/api/uploads') {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await client.fetch('/api/uploads', { method: 'POST', body: form });
+  const res = await client.fetch(target, { method: 'POST', body: form });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
 
@@ -286,6 +286,72 @@ describe('who may upload and read', () => {
     const forged = new HttpClient(server.url);
     forged.jar.set('jepret_visitor', 'CST1700000000abcdefgh.forgedsignatureforgedsignature00');
     expect((await upload(forged, files.png, 'a.png', 'image/png')).status).toBe(401);
+  });
+});
+
+describe('product images: public, the admin\'s alone', () => {
+  const uploadPublic = (client: HttpClient, bytes: Buffer) => upload(client, bytes, 'produk.jpg', 'image/jpeg', 'file', '/api/uploads?public=1');
+  const produkDir = () => path.join(imagesDir(), 'produk');
+
+  it('when the admin uploads a JPEG with GPS EXIF as a product image, then anyone signed out reads it, upright, without EXIF, cached publicly for a year', async () => {
+    const res = await uploadPublic(admin, files.gpsJpeg);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/images\/produk\/\d{4}\/\d{2}\/\d{2}\/\d{9,11}-[a-z0-9]{10}\.jpg$/);
+    expect(isPhotoUrl(res.body.url)).toBe(false);
+    for (const reader of [new HttpClient(server.url), budi]) {
+      const got = await read(reader, res.body.url);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('image/jpeg');
+      expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(got.headers.get('set-cookie')).toBeNull();
+      const meta = await sharp(got.bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect([meta.width, meta.height]).toEqual([48, 64]); // orientation 6 applied
+    }
+    const thumb = await read(new HttpClient(server.url), `${res.body.url}?thumb=1`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(existsSync(storedFile(res.body.url))).toBe(true);
+  });
+
+  it('when the admin sends the same bytes again, then the same URL; the same bytes as a private photo stay private under another URL', async () => {
+    const bytes = await noise(60, 40).jpeg().toBuffer();
+    const first = await uploadPublic(admin, bytes);
+    const again = await uploadPublic(admin, bytes);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.url).toBe(first.body.url);
+    const priv = await upload(admin, bytes);
+    expect(priv.status).toBe(201);
+    expect(priv.body.url).not.toBe(first.body.url);
+    expect(isPhotoUrl(priv.body.url)).toBe(true);
+    expect((await new HttpClient(server.url).get(priv.body.url)).status).toBe(401);
+  });
+
+  it('when a customer or a visitor asks for a public upload, then 403 forbidden in Indonesian and nothing is stored; signed out, 401', async () => {
+    const visitor = new HttpClient(server.url);
+    await visitor.post('/api/auth/visitor');
+    const before = filesUnder(produkDir()).length;
+    for (const client of [sari, visitor]) {
+      const res = await uploadPublic(client, await noise(30, 30).jpeg().toBuffer());
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'forbidden', message: MESSAGES.forbidden });
+    }
+    expect((await uploadPublic(new HttpClient(server.url), files.png)).status).toBe(401);
+    expect(filesUnder(produkDir()).length).toBe(before);
+    // The refused customer's connection was closed, and the server still answers them.
+    expect((await upload(sari, await noise(31, 31).jpeg().toBuffer())).status).toBe(201);
+  });
+
+  it('when a product image URL names nothing stored, or bends the shape, then 404 or 400 JSON, never a file', async () => {
+    const { url } = (await uploadPublic(admin, await noise(20, 20).png().toBuffer())).body;
+    const ghost = url.replace(/-[a-z0-9]{10}\./, '-zzzzzzzzzz.');
+    expect((await new HttpClient(server.url).get(ghost)).status).toBe(404);
+    for (const bent of [url.replace('/produk/', '/produk/../'), url.replace('/produk/', '/produk%2f'), `${url}.thumb.jpg`, '/images/produk/']) {
+      const res = await new HttpClient(server.url).get(bent);
+      expect(res.status, bent).toBeGreaterThanOrEqual(400);
+      expect(res.status, bent).toBeLessThan(500);
+      expect(res.body.error, bent).toBeTruthy();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertProvider } from '../../lib/alert';
+import { forgetSettings, SETTINGS_KEY } from '../../lib/settings';
 import { OrderItem, type ListedOrder } from './order-item';
 
 const HOUR = 3600_000;
@@ -16,7 +17,22 @@ const show = (o: ListedOrder, now: number) =>
     </AlertProvider>,
   );
 
-afterEach(cleanup);
+/** The server's GET /api/settings, or no network at all (null). */
+const serverSays = (unpaidExpiryHours: number | null) =>
+  vi.stubGlobal('fetch', vi.fn(async () => {
+    if (unpaidExpiryHours === null) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ unpaidExpiryHours }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+
+beforeEach(() => {
+  localStorage.clear();
+  forgetSettings();
+  serverSays(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the unpaid-order reminder in Transaksi', () => {
   it('when an unpaid order has less than 24 hours left of its 48, then it says by when to pay, beside Bayar', () => {
@@ -31,5 +47,40 @@ describe('the unpaid-order reminder in Transaksi', () => {
     show(order(placed), placed + 10 * HOUR);
     show(order(placed, 1), placed + 30 * HOUR);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe("the reminder follows the server's UNPAID_EXPIRY_HOURS", () => {
+  const placed = Date.UTC(2026, 10, 20, 1, 0);
+
+  it('when the server expires unpaid orders after 2 hours, then an hour-old order shows the reminder, and still does offline later', async () => {
+    serverSays(2);
+    show(order(placed), placed + 1 * HOUR);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Bayar sebelum 11\/20\/2026/));
+    expect(fetch).toHaveBeenCalledWith('/api/settings', expect.anything());
+    cleanup();
+
+    // A later visit without network: the stored setting holds.
+    forgetSettings();
+    serverSays(null);
+    show(order(placed), placed + 1 * HOUR);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Bayar sebelum/);
+  });
+
+  it('when the app never heard the server, then 48 hours: an hour-old order has no reminder, a 25-hour-old one has', async () => {
+    show(order(placed), placed + 1 * HOUR);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.queryByRole('status')).toBeNull();
+    show(order(placed), placed + 25 * HOUR);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Bayar sebelum 11\/22\/2026/);
+  });
+
+  it('when the server turns expiry off (0), then no reminder even after days', async () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ unpaidExpiryHours: 2 }));
+    serverSays(0);
+    show(order(placed), placed + 1 * HOUR);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Bayar sebelum/); // what the device knew, until the answer
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).toEqual({ unpaidExpiryHours: 0 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One order in a customer's lists (Transaksi, and the custom orders on /custom): its photos, code, date, total and
  * status. An order still waiting for its photos says so, with the count uploaded; one the shop could not take
- * shows why. Batalkan and Bayar only while unpaid. Photo orders and custom orders are shown alike.
+ * shows why. Batalkan and Bayar only while unpaid, with a reminder to pay in an unpaid order's last 24 hours (by the
+ * server's UNPAID_EXPIRY_HOURS, src/lib/settings.ts). Photo orders and custom orders are shown alike.
  */
 import type { RxCollection } from 'rxdb';
 import { PhotoThumb } from '../photo-thumb';
@@ -9,11 +10,12 @@ import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
-import { DEFAULT_UNPAID_EXPIRY_HOURS, expiresAt, expiringSoon } from '../../domain/expiry';
+import { expiresAt, expiringSoon } from '../../domain/expiry';
 import { canCancelOrPay, userStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
+import { useUnpaidExpiryHours } from '../../lib/settings';
 import { uploadedCount, usePhotoStates } from '../../lib/photos/use-outbox';
 
 const T = UI.profile;
@@ -87,6 +89,7 @@ export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
 export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { order: ListedOrder; onCancel(): void; onPay(): void; now?: number }) {
   const states = usePhotoStates(o.photos);
   const failed = o.photos.map((p) => states[p]).find((s) => s?.status === 'failed');
+  const expiryHours = useUnpaidExpiryHours();
   return (
     <li className="order" data-order-id={o.id}>
       <div className="order-photos">
@@ -112,9 +115,9 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
             {failed?.error && ` ${failed.error}`}
           </p>
         )}
-        {o.collection === 'transactions' && expiringSoon(o, now, DEFAULT_UNPAID_EXPIRY_HOURS) && (
+        {o.collection === 'transactions' && expiringSoon(o, now, expiryHours) && (
           <p className="notice pay-reminder" role="status">
-            {T.payBefore(formatDateTime(expiresAt(o, DEFAULT_UNPAID_EXPIRY_HOURS)!))}
+            {T.payBefore(formatDateTime(expiresAt(o, expiryHours)!))}
           </p>
         )}
         {o.kendala && <p className="field-error">{o.kendala}</p>}

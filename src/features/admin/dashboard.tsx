@@ -1,5 +1,6 @@
 import { Spinner } from '../../components/spinner';
 import { dashboardThousands, stockBand } from '../../domain/format';
+import { stockBandColor } from '../../domain/stock-colors';
 import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
@@ -56,7 +57,11 @@ export function Dashboard() {
                 aria-valuemax={FULL_STOCK}
                 aria-valuenow={Math.min(g.qty, FULL_STOCK)}
               >
-                <span className={`stock-fill band-${band}`} data-band={band} style={{ width: `${(Math.min(g.qty, FULL_STOCK) / FULL_STOCK) * 100}%` }} />
+                <span
+                  className="stock-fill"
+                  data-band={band}
+                  style={{ width: `${(Math.min(g.qty, FULL_STOCK) / FULL_STOCK) * 100}%`, background: stockBandColor(band) }}
+                />
               </div>
             </li>
           );

@@ -99,13 +99,14 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   );
 }
 
-/** Orders (newest first, as given) behind the filters, one page at a time. */
-export function OrderTable<R extends OrderLike>({ caption, orders, columns, extraText, pageSize = PAGE_SIZE }: {
+/** Orders (newest first, as given) behind the filters, one page at a time; `tools` are drawn above, given the filter. */
+export function OrderTable<R extends OrderLike>({ caption, orders, columns, extraText, pageSize = PAGE_SIZE, tools }: {
   caption: string;
   orders: readonly R[];
   columns: ReadonlyArray<Column<R>>;
   extraText?: (o: R) => string;
   pageSize?: number;
+  tools?: (filter: OrderFilter) => ReactNode;
 }) {
   const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
   const [page, setPage] = useState(1);
@@ -120,6 +121,7 @@ export function OrderTable<R extends OrderLike>({ caption, orders, columns, extr
 
   return (
     <div className="admin-orders">
+      {tools?.(filter)}
       <Filters filter={filter} onChange={onFilter} />
       <p className="admin-count" role="status">
         {T.found(found.length, orders.length)}

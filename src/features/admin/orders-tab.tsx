@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, 
 import { Spinner } from '../../components/spinner';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
-import type { OrderLike } from './order-list';
+import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { OrderTable, RowActions, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
@@ -30,6 +30,21 @@ export interface OrdersTabSpec<R extends OrderLike> {
   Details: ComponentType<{ order: R }>;
   extraText?: (row: R) => string;
 }
+
+/** GET /api/orders.csv with the table's status and dates (the search box has no counterpart there). */
+export function exportHref({ status, from, to }: OrderFilter): string {
+  const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }), ...(status !== null && { status: String(status) }) });
+  const text = query.toString();
+  return text ? `/api/orders.csv?${text}` : '/api/orders.csv';
+}
+
+export const exportLink = (filter: OrderFilter) => (
+  <p className="admin-export">
+    <a className="btn btn-small" href={exportHref(filter)} download="pesanan.csv">
+      {T.exportCsv}
+    </a>
+  </p>
+);
 
 /** `docs` and `loading` as the collection's query hook gives them (newest first). */
 export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: { spec: OrdersTabSpec<R>; docs: readonly R[]; loading: boolean }) {
@@ -79,12 +94,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
   if (loading) return <Spinner />;
   return (
     <>
-      <p className="admin-export">
-        <a className="btn btn-small" href="/api/orders.csv" download="pesanan.csv">
-          {T.exportCsv}
-        </a>
-      </p>
-      <OrderTable caption={caption} orders={orders} columns={columns} extraText={extraText} />
+      <OrderTable caption={caption} orders={orders} columns={columns} extraText={extraText} tools={exportLink} />
       {open && (
         <OrderPopup
           code={open.id}

@@ -1,36 +1,86 @@
 /**
  * Produk: every product, hidden ones too, as cards with Edit and Hapus (soft: show = 'hidden', and Tampilkan brings
- * it back), and 'Tambah Produk'. All written on the device; the server lets only the admin write goods.
+ * it back), and 'Tambah Produk' with the product image through the photo pipeline (product-image.tsx). All written
+ * on the device; the server lets only the admin write goods, and only with images the shop serves to everyone.
  */
-import { Fragment, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { formatIDR } from '../../domain/format';
+import { MESSAGES } from '../../domain/messages';
+import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
 import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
+import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
 import { emptyProduct, fieldsOf, newProductId, readProduct, type ProductErrors, type ProductFields } from './product-form';
+import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 
 const T = UI.admin;
 const F = T.productFields;
+const I = T.productImage;
 const NUMBER_FIELDS = ['price', 'qty', 'weight', 'type'] as const;
 
-function ProductDialog({ product, images, onClose }: { product: GoodsDoc | null; images: string[]; onClose(): void }) {
+function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose(): void }) {
   const { addGoods, patchGoods } = useAdminWrites();
-  const [fields, setFields] = useState<ProductFields>(() => (product ? fieldsOf(product) : emptyProduct(images[0] ?? '')));
+  const { user } = useAuth();
+  const [fields, setFields] = useState<ProductFields>(() => (product ? fieldsOf(product) : emptyProduct('')));
   const [errors, setErrors] = useState<ProductErrors>({});
+  const [preparing, setPreparing] = useState(false);
+  /** The image picked in this form (in the outbox), dropped again unless the form is saved. */
+  const picked = useRef<{ ref: string; saved: boolean } | null>(null);
   const id = useId();
   const set = (key: keyof ProductFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  useEffect(
+    () => () => {
+      if (picked.current && !picked.current.saved) void removePhoto(localPhotoId(picked.current.ref)).catch(() => undefined);
+    },
+    [],
+  );
+
+  const pick = async (file: File | undefined) => {
+    if (!file || !user) return;
+    setPreparing(true);
+    setErrors(({ img: _old, ...rest }) => rest);
+    try {
+      const entry = await queueProductImage(user.uid, file);
+      if (picked.current) void removePhoto(localPhotoId(picked.current.ref)).catch(() => undefined);
+      picked.current = { ref: localPhotoRef(entry.id), saved: false };
+      set('img', picked.current.ref);
+    } catch (err) {
+      setErrors((e) => ({ ...e, img: (err as Error).message }));
+    } finally {
+      setPreparing(false);
+    }
+  };
 
   const submit = async () => {
     const read = readProduct(fields, { required: T.required, min0: T.min0, type: T.typeRange });
-    if (!read.ok) {
-      setErrors(read.errors);
+    if (!read.ok || preparing) {
+      if (!read.ok) setErrors(read.errors);
       return;
     }
-    if (product) await patchGoods(product.id, read.doc, T.productSaved);
-    else await addGoods({ ...read.doc, id: newProductId(), show: 'show' }, T.productSaved);
+    const { img, ...rest } = read.doc;
+    const refused = isLocalPhotoRef(img) ? await getPhoto(localPhotoId(img)) : undefined;
+    if (refused?.status === 'failed') {
+      // The server refused this file for good: the product would wait for it forever.
+      setErrors({ img: failedText(refused.error) });
+      return;
+    }
+    // A picked image already uploaded is named by its URL; one still waiting by its `local:` reference.
+    const url = isLocalPhotoRef(img) ? ((await uploadedUrls([img])).get(img) ?? null) : img;
+    if (picked.current) picked.current.saved = true;
+    if (!product) {
+      await addGoods({ ...rest, img: url ?? img, id: newProductId(), show: 'show' }, T.productSaved);
+    } else if (url) {
+      await patchGoods(product.id, { ...rest, img: url }, T.productSaved);
+    } else {
+      // The server has this product: it keeps its image until the new one is uploaded, then the uploader sets it.
+      await patchGoods(product.id, rest, T.productSaved);
+      await updatePhoto(localPhotoId(img), { apply: { collection: 'goods', id: product.id, field: 'img' } });
+    }
     onClose();
   };
 
@@ -69,16 +119,41 @@ function ProductDialog({ product, images, onClose }: { product: GoodsDoc | null;
             {field(key, <input type="number" min={key === 'type' ? 1 : 0} step={1} inputMode="numeric" {...common(key)} onChange={(e) => set(key, e.target.value)} />)}
           </Fragment>
         ))}
-        {field(
-          'img',
-          <select {...common('img')} onChange={(e) => set('img', e.target.value)}>
-            {images.map((src) => (
-              <option key={src} value={src}>
-                {src.split('/').pop()}
-              </option>
-            ))}
-          </select>,
-        )}
+        <div className="field admin-product-image">
+          <label htmlFor={`${id}-img`}>{F.img}</label>
+          <div className="admin-product-image-row">
+            {fields.img ? (
+              <ProductImage src={fields.img} alt={I.preview} size={112} />
+            ) : (
+              <span className="admin-product-img is-empty" aria-hidden="true" />
+            )}
+            <div className="admin-product-image-controls">
+              <input
+                type="file"
+                accept={PRODUCT_IMAGE_ACCEPT}
+                id={`${id}-img`}
+                aria-invalid={errors.img ? true : undefined}
+                aria-describedby={[`${id}-img-hint`, errors.img ? `${id}-img-error` : ''].filter(Boolean).join(' ')}
+                disabled={preparing}
+                onChange={(e) => void pick(e.target.files?.[0])}
+              />
+              <p className="field-note" id={`${id}-img-hint`}>
+                {MESSAGES.image_extension_hint}. {I.publicNote}
+              </p>
+              {preparing && (
+                <p className="admin-upload-state" role="status">
+                  {I.preparing}
+                </p>
+              )}
+              {!preparing && <UploadState src={fields.img} />}
+              {errors.img && (
+                <p className="field-error" id={`${id}-img-error`}>
+                  {errors.img}
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
         {field('desc', <textarea rows={3} maxLength={2000} {...common('desc')} onChange={(e) => set('desc', e.target.value)} />)}
         <div className="admin-popup-actions">
           <button type="button" className="btn" onClick={onClose}>{T.back}</button>
@@ -89,7 +164,7 @@ function ProductDialog({ product, images, onClose }: { product: GoodsDoc | null;
   );
 }
 
-function ProductCard({ product, onEdit }: { product: GoodsDoc; onEdit(): void }) {
+function ProductCard({ product, pendingImage, onEdit }: { product: GoodsDoc; pendingImage: boolean; onEdit(): void }) {
   const { patchGoods } = useAdminWrites();
   const hidden = product.show === 'hidden';
   const hide = () => {
@@ -97,9 +172,11 @@ function ProductCard({ product, onEdit }: { product: GoodsDoc; onEdit(): void })
   };
   return (
     <li className={hidden ? 'admin-product is-hidden' : 'admin-product'}>
-      <img src={product.img} alt="" width={96} height={96} />
+      <ProductImage src={product.img} alt={I.of(product.title)} size={96} />
       <div>
         <h2 className="admin-product-title">{product.title}</h2>
+        <UploadState src={product.img} />
+        {pendingImage && <p className="admin-upload-state">{I.pendingNew}</p>}
         <p>
           {formatIDR(product.price)} · {T.productFields.qty} {product.qty} · {product.weight} g · {T.typeOf(product.type)}
         </p>
@@ -128,8 +205,8 @@ export function ProdukTab() {
   // Hidden products too: the admin may show them again.
   const { docs, loading } = useRxQuery('goods', { selector: {}, sort: [{ id: 'asc' }] });
   const [editing, setEditing] = useState<GoodsDoc | 'new' | null>(null);
+  const pending = usePendingProductImages(useAuth().user?.uid);
   if (loading) return <Spinner />;
-  const images = [...new Set(docs.map((g) => g.img))];
   return (
     <div className="admin-produk">
       <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
@@ -137,10 +214,10 @@ export function ProdukTab() {
       </button>
       <ul className="admin-products" aria-label={T.productsList}>
         {docs.map((g) => (
-          <ProductCard key={g.id} product={g} onEdit={() => setEditing(g)} />
+          <ProductCard key={g.id} product={g} pendingImage={pending.has(g.id)} onEdit={() => setEditing(g)} />
         ))}
       </ul>
-      {editing && <ProductDialog product={editing === 'new' ? null : editing} images={images} onClose={() => setEditing(null)} />}
+      {editing && <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { MIGRATIONS, SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
+import { sparseGetMiddleware } from './sparse-get';
 
 export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };
 export type JepretDatabase = RxDatabase<JepretCollections>;
@@ -40,8 +41,12 @@ async function devStorage(storage: RxStorage<any, any>): Promise<RxStorage<any, 
   return wrappedValidateAjvStorage({ storage });
 }
 
+/**
+ * Dexie over IndexedDB. Each of RxDB's Dexie databases (a collection's, a replication's records) reads many ids
+ * at once through the sparse-get middleware: a first sync looks up thousands of ids that are not stored yet.
+ */
 export function defaultStorage(): RxStorage<any, any> {
-  return getRxStorageDexie();
+  return getRxStorageDexie({ onCreate: (dexie) => void dexie.use(sparseGetMiddleware) });
 }
 
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<JepretDatabase> {

@@ -30,6 +30,8 @@ export interface OutboxPhoto {
    * document never names a `local:` photo: its push would carry a master the server never had, and conflict.
    */
   apply?: PhotoTarget;
+  /** A product image (the admin's): uploaded with `?public=1`, readable by anyone once on the server. */
+  public?: true;
   createdAt: number;
 }
 
@@ -78,8 +80,10 @@ export function subscribeOutbox(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now(), apply?: PhotoTarget): Promise<OutboxPhoto> {
-  const entry: OutboxPhoto = { id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now, ...(apply ? { apply } : {}) };
+export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now(), apply?: PhotoTarget, isPublic = false): Promise<OutboxPhoto> {
+  const entry: OutboxPhoto = {
+    id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now, ...(apply ? { apply } : {}), ...(isPublic ? { public: true as const } : {}),
+  };
   await (await database()).put('photos', entry);
   changed();
   return entry;

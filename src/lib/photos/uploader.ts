@@ -32,15 +32,16 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open('POST', photo.public ? `${url}?public=1` : url);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { url?: string; message?: string };
       if ((xhr.status === 200 || xhr.status === 201) && typeof body.url === 'string') return resolve({ ok: true, url: body.url });
-      // A refusal of the photo itself is final; a server in trouble, a limit or a lost session is not.
-      const final = xhr.status === 400 || xhr.status === 413 || xhr.status === 415;
+      // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
+      // limit or a lost session is not.
+      const final = xhr.status === 400 || xhr.status === 403 || xhr.status === 413 || xhr.status === 415;
       resolve({ ok: false, retry: !final, message: body.message ?? MESSAGES.internal });
     };
     const lost = () => resolve({ ok: false, retry: true, message: MESSAGES.upload_waiting });
@@ -70,7 +71,18 @@ export interface Uploader {
   stop(): void;
 }
 
-export function startUploader(opts: UploaderOptions): Uploader {
+/**
+ * Product images (the admin's public uploads) are named by goods, which the caller may not list: they are reached
+ * through the database of the collections given.
+ */
+function withGoods(collections: PhotoCollections): PhotoCollections {
+  const database = Object.values(collections)[0]?.database as { collections?: PhotoCollections } | undefined;
+  const goods = database?.collections?.goods;
+  return goods && !collections.goods ? { ...collections, goods } : collections;
+}
+
+export function startUploader(options: UploaderOptions): Uploader {
+  const opts = { ...options, collections: withGoods(options.collections) };
   const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads`;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;

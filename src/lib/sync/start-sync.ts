@@ -171,6 +171,15 @@ function createCore(opts: SyncOptions): SyncCore {
 }
 
 type PullStream = Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>;
+type Pending = ReturnType<typeof pendingMap>;
+type ServerDoc = Record<string, unknown> & { _deleted: boolean };
+
+/**
+ * Documents per pull: the server's largest page (PULL_MAX_LIMIT). A new admin tablet's first sync of 10,000
+ * orders is then ten requests and ten writes to IndexedDB, not fifty (docs/admin-sync.md).
+ */
+export const PULL_BATCH_SIZE = 1000;
+export const PUSH_BATCH_SIZE = 50;
 
 interface CollectionSync {
   replication: RxReplicationState<Record<string, unknown>, Checkpoint>;
@@ -180,21 +189,62 @@ interface CollectionSync {
   subs: Subscription[];
 }
 
-/** One collection: RxDB's replication over our pull and push endpoints, and its count of waiting writes. */
-function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null): CollectionSync {
-  const { opts, base, state$ } = core;
-  const stream$: PullStream = new Subject();
-  const { map: mine, save, reload } = pendingMap(storage, pendingKey(collection.database.name, name));
-  core.pending.set(name, mine);
+/** RxDB's pull: one page of the server's changes after `checkpoint`. */
+function pullHandler(core: SyncCore, name: CollectionName) {
+  return async (checkpoint: Checkpoint | undefined, batchSize: number) => {
+    const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
+    const body = (await core.request(`${core.base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
+      documents: ServerDoc[];
+      checkpoint: Checkpoint | null;
+    };
+    core.succeeded();
+    return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
+  };
+}
 
-  const counting = collection.eventBulks$.subscribe((bulk) => {
-    // Only the replicating tab counts: it sees every tab's writes, and it is the one that pushes them.
-    if (!state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
+/** RxDB's push: the rows go without RxDB's bookkeeping; refusals are reported, and counted writes forgotten. */
+function pushHandler(core: SyncCore, name: CollectionName, pending: Pending) {
+  const { map: mine, save } = pending;
+  return async (rows: Row[]) => {
+    const before = new Map(rows.map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
+    const payload = rows.map((r) => ({
+      assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
+      newDocumentState: plain(r.newDocumentState),
+    }));
+    const body = (await core.request(`${core.base}/api/sync/${name}/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    })) as { conflicts: ServerDoc[]; refused?: Array<Omit<RefusedWrite, 'collection'>> };
+    // A document written again while this push ran stays counted.
+    for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
+    save();
+    for (const r of body.refused ?? []) {
+      const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
+      core.refused$.next(refusal);
+      core.opts.onRefused?.(refusal);
+    }
+    core.succeeded();
+    return body.conflicts as never;
+  };
+}
+
+/** Counts the local writes of the collection (only the replicating tab: it sees every tab's writes and pushes them). */
+function countLocalWrites(core: SyncCore, collection: RxCollection, { map: mine, save }: Pending): Subscription {
+  return collection.eventBulks$.subscribe((bulk) => {
+    if (!core.state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
     for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
     save();
     core.patch({ pending: core.countPending() });
   });
+}
 
+/** One collection: RxDB's replication over our pull and push endpoints, and its count of waiting writes. */
+function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null): CollectionSync {
+  const { opts, base } = core;
+  const stream$: PullStream = new Subject();
+  const pending = pendingMap(storage, pendingKey(collection.database.name, name));
+  core.pending.set(name, pending.map);
   const replication = replicateRxCollection<Record<string, unknown>, Checkpoint>({
     collection,
     replicationIdentifier: `jepret-sync-${name}-${base || 'same-origin'}`,
@@ -202,47 +252,39 @@ function syncCollection(core: SyncCore, name: CollectionName, collection: RxColl
     retryTime: opts.retryTime ?? 5000,
     waitForLeadership: opts.waitForLeadership ?? false,
     autoStart: true,
-    pull: {
-      batchSize: 200,
-      stream$: stream$.asObservable(),
-      async handler(checkpoint, batchSize) {
-        const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
-        const body = (await core.request(`${base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
-          documents: Array<Record<string, unknown> & { _deleted: boolean }>;
-          checkpoint: Checkpoint | null;
-        };
-        core.succeeded();
-        return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
-      },
-    },
+    pull: { batchSize: PULL_BATCH_SIZE, stream$: stream$.asObservable(), handler: pullHandler(core, name) },
     push: {
-      batchSize: 50,
+      batchSize: PUSH_BATCH_SIZE,
       // RxDB skips a row whose modifier answers null; the document's next local write is pushed again.
       modifier: (doc) => (opts.holdBack?.(name, doc) ? null : doc),
-      async handler(rows) {
-        const before = new Map((rows as Row[]).map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
-        const payload = (rows as Row[]).map((r) => ({
-          assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
-          newDocumentState: plain(r.newDocumentState),
-        }));
-        const body = (await core.request(`${base}/api/sync/${name}/push`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        })) as { conflicts: Array<Record<string, unknown> & { _deleted: boolean }>; refused?: Array<Omit<RefusedWrite, 'collection'>> };
-        for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
-        save();
-        for (const r of body.refused ?? []) {
-          const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
-          core.refused$.next(refusal);
-          opts.onRefused?.(refusal);
-        }
-        core.succeeded();
-        return body.conflicts as never;
-      },
+      handler: pushHandler(core, name, pending) as never,
     },
   });
-  return { replication, stream$, reload, subs: [counting] };
+  return { replication, stream$, reload: pending.reload, subs: [countLocalWrites(core, collection, pending)] };
+}
+
+/** The one event stream: opening it (again) and each hint answer with RxDB's RESYNC. */
+function openServerEvents(core: SyncCore, syncs: Map<CollectionName, CollectionSync>, resyncAll: () => void): EventStream {
+  return openEventStream({
+    url: `${core.base}/api/sync/stream`,
+    fetch: (input, init) => core.fetch(input, { ...init, credentials: 'include' }),
+    onOpen() {
+      core.patch({ online: true });
+      resyncAll();
+    },
+    onDown(err) {
+      core.failed(err);
+    },
+    onEvent(event, data) {
+      if (event !== 'change') return;
+      try {
+        const { collection } = JSON.parse(data) as { collection?: CollectionName };
+        if (collection) syncs.get(collection)?.stream$.next('RESYNC');
+      } catch {
+        resyncAll();
+      }
+    },
+  });
 }
 
 /**
@@ -254,28 +296,6 @@ function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>,
   const resyncAll = () => {
     for (const s of syncs.values()) s.stream$.next('RESYNC');
   };
-  const openEvents = (): EventStream =>
-    openEventStream({
-      url: `${core.base}/api/sync/stream`,
-      fetch: (input, init) => core.fetch(input, { ...init, credentials: 'include' }),
-      onOpen() {
-        core.patch({ online: true });
-        resyncAll();
-      },
-      onDown(err) {
-        core.failed(err);
-      },
-      onEvent(event, data) {
-        if (event !== 'change') return;
-        try {
-          const { collection } = JSON.parse(data) as { collection?: CollectionName };
-          if (collection) syncs.get(collection)?.stream$.next('RESYNC');
-        } catch {
-          resyncAll();
-        }
-      },
-    });
-
   let events: EventStream | null = null;
   let stopped = false;
   const win = typeof window !== 'undefined' ? window : null;
@@ -290,10 +310,10 @@ function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>,
       if (stopped) return;
       win?.removeEventListener('storage', onStorage);
       core.patch({ leader: true });
-      events = openEvents();
+      events = openServerEvents(core, syncs, resyncAll);
     });
   } else {
-    events = openEvents();
+    events = openServerEvents(core, syncs, resyncAll);
   }
   const onOnline = () => {
     events?.kick();
