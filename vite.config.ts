@@ -83,6 +83,13 @@ export default defineConfig(({ command }) => ({
         // converter is kept once it was needed, so a second HEIC converts offline too.
         runtimeCaching: [
           { urlPattern: /\/assets\/heic-to-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: 'heic-to' } },
+          // Product images the admin uploaded: public, and never changed under one URL (a new image is a new URL),
+          // so a copy seen once shows offline too. Customers' own photos are private and not kept here.
+          {
+            urlPattern: /\/images\/produk\//,
+            handler: 'CacheFirst',
+            options: { cacheName: 'product-images', expiration: { maxEntries: 300 }, cacheableResponse: { statuses: [200] } },
+          },
         ],
       },
       devOptions: { enabled: false },

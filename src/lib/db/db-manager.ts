@@ -122,7 +122,8 @@ async function startPhotoUploads(db: JepretDatabase, forOwner: string | null): P
     const [{ startUploader }, { flushPhotoDeletions }] = await Promise.all([import('../photos/uploader'), import('../photos/deletions')]);
     await db.waitForLeadership();
     if (status.db !== db || uploader) return;
-    const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users } as never;
+    // Every collection whose documents may name a photo waiting here (goods: the admin's product images).
+    const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users, goods: db.goods } as never;
     const begin = (photoOwner: string) => {
       uploader?.stop();
       uploader = startUploader({ owner: photoOwner, collections });
