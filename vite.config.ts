@@ -51,7 +51,13 @@ const backend = 'http://localhost:8080';
 /** Routes the server answers, never the SPA shell. */
 const serverPaths = [/^\/api\//, /^\/couch(\/|$)/, /^\/images\//];
 
-export default defineConfig({
+const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: routerDist('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerDist('dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     start.plugin,
@@ -77,6 +83,13 @@ export default defineConfig({
         // converter is kept once it was needed, so a second HEIC converts offline too.
         runtimeCaching: [
           { urlPattern: /\/assets\/heic-to-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: 'heic-to' } },
+          // Product images the admin uploaded: public, and never changed under one URL (a new image is a new URL),
+          // so a copy seen once shows offline too. Customers' own photos are private and not kept here.
+          {
+            urlPattern: /\/images\/produk\//,
+            handler: 'CacheFirst',
+            options: { cacheName: 'product-images', expiration: { maxEntries: 300 }, cacheableResponse: { statuses: [200] } },
+          },
         ],
       },
       devOptions: { enabled: false },
@@ -91,7 +104,13 @@ export default defineConfig({
   ],
   resolve: {
     // RxDB's leader election cleans up on `unload` (deprecated, refuses the back/forward cache): use pagehide.
-    alias: [{ find: /^unload$/, replacement: fileURLToPath(new URL('./src/lib/db/unload-on-pagehide.ts', import.meta.url)) }],
+    alias: [
+      { find: /^unload$/, replacement: fileURLToPath(new URL('./src/lib/db/unload-on-pagehide.ts', import.meta.url)) },
+      // React Router 7's package.json exports only its development build (remix-run/react-router#12532, #14102):
+      // dev-only checks and warnings in every phone's main thread. The production build it ships beside it is
+      // what the browser gets from `vite build`.
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -113,4 +132,4 @@ export default defineConfig({
       '/images': { target: backend },
     },
   },
-});
+}));

@@ -50,6 +50,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -35,6 +35,12 @@ export interface Config {
   clockSkewMs: number;
   /** An order still unpaid this many hours after it was placed expires (UNPAID_EXPIRY_HOURS, default 48; 0 = never). */
   unpaidExpiryHours: number;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, which hops' X-Forwarded-For to believe, so the
+   * per-address limits count each customer and not the proxy. Unset: the header is ignored (a client cannot
+   * pick its own address).
+   */
+  trustProxy: boolean | number | string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -57,6 +63,7 @@ export function loadConfig(env: Env = process.env): Config {
     shop: shopSettings,
     clockSkewMs: Number(env.SYNC_CLOCK_SKEW_MS) > 0 ? Number(env.SYNC_CLOCK_SKEW_MS) : 0,
     unpaidExpiryHours: parseHours(env.UNPAID_EXPIRY_HOURS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -71,6 +78,13 @@ function parseHours(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours < 0) throw new Error(`UNPAID_EXPIRY_HOURS is not a number of hours: ${value}`);
   return hours;
+}
+
+/** A number of hops, true/false, or Express's names and addresses ('loopback', '10.0.0.0/8, 192.168.1.1'). */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Without SESSION_SECRET, one random secret is made on first start and kept in DATA_DIR. */

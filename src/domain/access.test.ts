@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, checkWrite, readScope, readView, sameFields } from './access';
+import { type Actor, checkWrite, readScope, readView, replicatedCollections, sameFields } from './access';
 
 const admin: Actor = { uid: 'admin0001', admin: true, visitorId: null };
 const sari: Actor = { uid: 'sari00001', admin: false, visitorId: null };
@@ -31,6 +31,15 @@ describe('read scope', () => {
     expect(readView(sari, 'goods', hidden)).toEqual({ ...hidden, _deleted: true });
     expect(readView(nobody, 'goods', hidden)?._deleted).toBe(true);
     expect(readView(admin, 'goods', hidden)).toEqual(hidden);
+  });
+});
+
+describe('replicated collections', () => {
+  it('when a visitor opens the shop, then only the goods and their custom orders replicate', () => {
+    expect(replicatedCollections(false).sort()).toEqual(['custom', 'goods']);
+  });
+  it('when someone is signed in, then every collection replicates', () => {
+    expect(replicatedCollections(true).sort()).toEqual(['carts', 'custom', 'goods', 'transactions', 'users']);
   });
 });
 

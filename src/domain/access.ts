@@ -3,7 +3,7 @@
  * pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
  */
 import type { MessageCode } from './messages';
-import type { CollectionName, WithDeleted } from './schemas';
+import { COLLECTIONS, type CollectionName, type WithDeleted } from './schemas';
 import { BUY_STATUS } from './status';
 
 export interface Actor {
@@ -27,6 +27,19 @@ export function readScope(actor: Actor, collection: CollectionName): ReadScope {
   if (actor.uid) owners.push(actor.uid);
   if (collection === 'custom' && actor.visitorId) owners.push(actor.visitorId);
   return { all: false, field: collection === 'users' ? 'id' : 'userID', owners };
+}
+
+/**
+ * The collections a device replicates: those its reader can read something of. A visitor reads the goods and,
+ * under the device's visitor identity (which may arrive later), their own custom orders; a pull of the others
+ * could only ever bring nothing, and each replication costs a phone work before the page is usable.
+ */
+export function replicatedCollections(signedIn: boolean): CollectionName[] {
+  const reader: Actor = { uid: signedIn ? 'reader' : null, admin: false, visitorId: 'device' };
+  return COLLECTIONS.filter((c) => {
+    const scope = readScope(reader, c);
+    return scope.all || scope.owners.length > 0;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartCode, customCode, isValidId, isVisitorId, newGoodsId, transactionCode, visitorId } from './codes';
+import { cartCode, compareGoodsIds, customCode, isValidId, isVisitorId, newGoodsId, transactionCode, visitorId } from './codes';
 
 const at = Date.UTC(2026, 10, 21, 10, 0, 0);
 
@@ -24,11 +24,16 @@ describe('codes', () => {
     expect(isValidId(id)).toBe(true);
     expect(isVisitorId('CST123')).toBe(false);
   });
-  it('when a product id is chosen, then it is count + 1 unless taken or the count is unknown', () => {
-    expect(newGoodsId(['1', '2', '3'], at)).toBe('4');
-    expect(newGoodsId(['1', '2', '3', '4', '6'], at)).toBe(String(at));
-    expect(newGoodsId(['2', '3'], at)).toBe(String(at));
-    expect(newGoodsId(null, at)).toBe(String(at));
+  it('when two tablets add a product in the same millisecond, then the ids still differ and are valid ids', () => {
+    const a = newGoodsId(1_795_000_000_000, () => 0.1);
+    const b = newGoodsId(1_795_000_000_000, () => 0.2);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^1795000000000-[0-9a-z]{4}$/);
+    expect(isValidId(a) && isValidId(b)).toBe(true);
+  });
+  it('when the catalogue is sorted, then the first products come in their number order and a new one last', () => {
+    const ids = ['10', '1795000000000-0abc', '2', '1', '1794000000000-zzzz'];
+    expect(ids.map((id) => ({ id })).sort(compareGoodsIds).map((g) => g.id)).toEqual(['1', '2', '10', '1794000000000-zzzz', '1795000000000-0abc']);
   });
   it('when an id starts with an underscore or holds odd characters, then it is not valid', () => {
     expect(isValidId('_design/x')).toBe(false);

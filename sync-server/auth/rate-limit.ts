@@ -1,36 +1,37 @@
-/** Login attempts per IP + e-mail, in memory: a fixed window of `max` tries. */
+/**
+ * Attempts per key, in memory: logins per address + e-mail, wrong /couch passwords, visitors' new custom orders.
+ * A fixed window of `max` tries, kept by express-rate-limit's own MemoryStore (the library the routes' request
+ * limits use), which sweeps expired windows on its timer.
+ */
+import { MemoryStore, type Options } from 'express-rate-limit';
+
+export type Attempt = { limited: false } | { limited: true; retryAfterSec: number };
+
+const secondsUntil = (resetTime: Date | undefined): number => Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
+
 export class AttemptLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly store = new MemoryStore();
 
   constructor(
     private readonly max = 10,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
+    windowMs = 15 * 60 * 1000,
+  ) {
+    this.store.init({ windowMs } as Options);
+  }
 
   /** Counts one attempt; answers the seconds to wait when the key is over its limit. */
-  hit(key: string, now = Date.now()): { limited: false } | { limited: true; retryAfterSec: number } {
-    if (this.windows.size > 50_000) this.sweep(now);
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, w);
-    }
-    w.count += 1;
-    if (w.count > this.max) return { limited: true, retryAfterSec: Math.ceil((w.resetAt - now) / 1000) };
-    return { limited: false };
+  async hit(key: string): Promise<Attempt> {
+    const { totalHits, resetTime } = await this.store.increment(key);
+    return totalHits > this.max ? { limited: true, retryAfterSec: secondsUntil(resetTime) } : { limited: false };
   }
 
-  /** Seconds to wait if `key` is already over its limit (without counting an attempt), else 0. */
-  check(key: string, now = Date.now()): number {
-    const w = this.windows.get(key);
-    return w && w.resetAt > now && w.count >= this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
+  /** Seconds to wait if `key` is already at its limit (without counting an attempt), else 0. */
+  async check(key: string): Promise<number> {
+    const client = await this.store.get(key);
+    return client && client.totalHits >= this.max ? secondsUntil(client.resetTime) : 0;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  async reset(key: string): Promise<void> {
+    await this.store.resetKey(key);
   }
 }

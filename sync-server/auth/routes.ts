@@ -60,14 +60,14 @@ export function createAuthRouter(config: Config, store: Store): Router {
   router.post('/login', async (req, res) => {
     const { email, password } = body(req);
     const key = `${req.ip}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
-    const wait = perAddress.check(req.ip ?? '') || (limiter.hit(key).limited ? limiter.check(key) : 0);
+    const wait = (await perAddress.check(req.ip ?? '')) || ((await limiter.hit(key)).limited ? await limiter.check(key) : 0);
     if (wait > 0) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(wait) });
     const account = await checkCredentials(store, email, password);
     if (!account) {
-      perAddress.hit(req.ip ?? '');
+      await perAddress.hit(req.ip ?? '');
       throw new HttpError(401, 'wrong_credentials');
     }
-    limiter.reset(key);
+    await limiter.reset(key);
     await startSession(req, res, account);
     res.json({ user: publicUser(account) });
   });

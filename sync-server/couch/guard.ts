@@ -52,13 +52,13 @@ export function adminOnly(store: Store) {
       let hit = verified.get(key);
       if (!hit || hit.until < Date.now()) {
         const ip = req.ip ?? '';
-        const limited = failures.check(ip);
+        const limited = await failures.check(ip);
         if (limited) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(limited) });
         const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
         const colon = decoded.indexOf(':');
         const account = colon > 0 ? await checkCredentials(store, basicUserName(decoded.slice(0, colon)), decoded.slice(colon + 1)) : null;
         if (!account) {
-          failures.hit(ip);
+          await failures.hit(ip);
           throw new HttpError(401, 'wrong_credentials', { 'WWW-Authenticate': 'Basic realm="Jepret"' });
         }
         hit = { uid: account.uid, admin: account.admin, until: Date.now() + BASIC_CACHE_MS };

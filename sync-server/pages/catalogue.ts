@@ -1,9 +1,10 @@
 /**
  * The catalogue a visitor sees, as /products draws it before any JavaScript runs: the goods a visitor's pull
  * would deliver (the same rule, `readView` of src/domain/access.ts), hidden and deleted ones left out,
- * in the order the page sorts them (by id).
+ * in the order the page sorts them (compareGoodsIds).
  */
 import { ANONYMOUS, readView } from '../../src/domain/access';
+import { compareGoodsIds } from '../../src/domain/codes';
 import type { GoodsDoc } from '../../src/domain/schemas';
 import { clientView, type Store } from '../data-access/store';
 
@@ -22,5 +23,5 @@ export async function visibleGoods(store: Store): Promise<GoodsDoc[]> {
     const { _deleted: _dropped, ...fields } = view;
     goods.push(fields as unknown as GoodsDoc);
   }
-  return goods.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return goods.sort(compareGoodsIds);
 }

@@ -31,7 +31,7 @@ export function customOrderLimit(store: Store, rate = CUSTOM_ORDER_RATE) {
     const key = req.ip ?? '';
     for (const id of new Set(ids)) {
       if (stored.has(id)) continue;
-      const hit = limiter.hit(key);
+      const hit = await limiter.hit(key);
       if (hit.limited) throw new HttpError(429, 'too_many_custom_orders', { 'Retry-After': String(hit.retryAfterSec) });
     }
   };

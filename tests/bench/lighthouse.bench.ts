@@ -5,15 +5,37 @@
  * Not a test: Lighthouse on shared cores is noisy. Run: npx tsx tests/bench/lighthouse.bench.ts
  * Settings: LH_RUNS (rounds, default 2), LH_ROUTES (comma-separated, default "/,/products"), LH_CPU (CPU
  * slowdown multiplier, default Lighthouse's 4, which assumes a desktop-class host: "host" in each line is
- * Lighthouse's benchmarkIndex of this machine during the run, 1500-2000 for such a host).
+ * Lighthouse's benchmarkIndex of this machine during the run, 1000 or more for such a host).
+ * LH_CPU=auto calibrates the multiplier before every run, as Lighthouse's docs ask of a slower host: the
+ * machine's benchmarkIndex is measured just before, and the slowdown chosen so the page runs on the same phone
+ * each time (index 250: Lighthouse's 4x on a 1000 host, DevTools' calibration's low-tier phone is 264) however
+ * busy the shared cores are.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startApp, type RunningApp } from '../e2e/harness';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS) || 2);
 const ROUTES = (process.env.LH_ROUTES || '/,/products').split(',');
-const CPU = Number(process.env.LH_CPU) || undefined;
+const AUTO_CPU = process.env.LH_CPU === 'auto';
+const CPU = AUTO_CPU ? undefined : Number(process.env.LH_CPU) || undefined;
+/** The phone LH_CPU=auto emulates, as Lighthouse's benchmarkIndex. */
+const TARGET_INDEX = 250;
+
+/** This machine's benchmarkIndex now, by Lighthouse's own benchmark, in a tab of the Chromium that runs Lighthouse. */
+async function hostIndex(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const index = (await page.evaluate(`(${String(pageFunctions.computeBenchmarkIndex)})()`)) as number;
+    await page.close();
+    return index;
+  } finally {
+    await browser.close();
+  }
+}
 
 interface Figures {
   performance: number;
@@ -29,6 +51,8 @@ interface Figures {
   requests: number;
   /** Lighthouse's measure of this machine's speed at the time (a desktop-class host scores about 1000 or more). */
   benchmarkIndex: number;
+  /** The CPU slowdown this run used. */
+  cpu: number;
   /** Failed audits that cost points in the scored categories, for the reader to see why. */
   failing: string[];
 }
@@ -36,7 +60,7 @@ interface Figures {
 interface NetworkRow { resourceType?: string; transferSize?: number }
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-function figuresOf(lhr: Lhr): Figures {
+function figuresOf(lhr: Lhr, cpu: number): Figures {
   const audit = (id: string) => lhr.audits[id];
   const rows = ((audit('network-requests')?.details as { items?: NetworkRow[] } | undefined)?.items ?? []);
   const kb = (filter: (r: NetworkRow) => boolean) => rows.filter(filter).reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024;
@@ -59,18 +83,20 @@ function figuresOf(lhr: Lhr): Figures {
     scriptKb: kb((r) => r.resourceType === 'Script'),
     requests: rows.length,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpu,
     failing,
   };
 }
 
 async function measure(port: number, url: string, attempt = 1): Promise<Figures> {
+  const cpu = AUTO_CPU ? Math.min(20, Math.max(1, (await hostIndex(port)) / TARGET_INDEX)) : (CPU ?? 4);
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'best-practices', 'accessibility'],
     // Merged into the mobile defaults (slow 4G stays as it is).
-    ...(CPU ? { throttling: { cpuSlowdownMultiplier: CPU } } : {}),
+    ...(cpu !== 4 ? { throttling: { cpuSlowdownMultiplier: cpu } } : {}),
   });
   const error = !result ? 'no result' : result.lhr.runtimeError?.message;
   // Lighthouse itself sometimes loses a trace ("Please run Lighthouse again"): once more, then give up.
@@ -79,7 +105,7 @@ async function measure(port: number, url: string, attempt = 1): Promise<Figures>
     throw new Error(`${url}: ${error}`);
   }
   if (process.env.LH_DEBUG) dumpLongTasks(result!.lhr);
-  return figuresOf(result!.lhr);
+  return figuresOf(result!.lhr, cpu);
 }
 
 /** LH_DEBUG=1: what the main thread spent its time on, to see where blocking time comes from. */
@@ -107,13 +133,14 @@ function summary(runs: Figures[]): Omit<Figures, 'failing'> {
     performance: pick('performance'), bestPractices: pick('bestPractices'), accessibility: pick('accessibility'),
     fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), cls: pick('cls'), tbtMs: pick('tbtMs'),
     totalKb: pick('totalKb'), scriptKb: pick('scriptKb'), requests: pick('requests'), benchmarkIndex: pick('benchmarkIndex'),
+    cpu: pick('cpu'),
   };
 }
 
 const line = (label: string, f: Omit<Figures, 'failing'>) =>
   `${label.padEnd(10)} perf ${String(f.performance).padStart(3)}  bp ${String(f.bestPractices).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}` +
   `  FCP ${(f.fcpMs / 1000).toFixed(2)} s  LCP ${(f.lcpMs / 1000).toFixed(2)} s  CLS ${f.cls.toFixed(3)}  TBT ${Math.round(f.tbtMs)} ms` +
-  `  transfer ${f.totalKb.toFixed(1)} KB (JS ${f.scriptKb.toFixed(1)} KB, ${f.requests} requests)  host ${Math.round(f.benchmarkIndex)}`;
+  `  transfer ${f.totalKb.toFixed(1)} KB (JS ${f.scriptKb.toFixed(1)} KB, ${f.requests} requests)  host ${Math.round(f.benchmarkIndex)}  cpu ${f.cpu.toFixed(1)}x`;
 
 const apps: Record<'now' | 'previous', RunningApp | null> = { now: null, previous: null };
 let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -136,7 +163,7 @@ try {
       }
     }
   }
-  console.log(`\nmedians of ${RUNS} run(s), CPU slowdown ${CPU ?? 4}x; "previous" = the same build served with COMPRESSION=off`);
+  console.log(`\nmedians of ${RUNS} run(s), CPU slowdown ${AUTO_CPU ? `calibrated to a phone of index ${TARGET_INDEX}` : `${CPU ?? 4}x`}; "previous" = the same build served with COMPRESSION=off`);
   for (const route of ROUTES) {
     const now = summary(results.get(`${route} now`)!);
     const prev = summary(results.get(`${route} previous`)!);

@@ -19,7 +19,7 @@ import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SEC
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
 import { STOCK_BAND_COLORS } from '../../src/domain/stock-colors';
 import { SEEDED, seededOrders } from './admin-seed';
-import { ADMIN, launchBrowser, logInWithForm, startApp, type RunningApp } from './harness';
+import { ADMIN, launchBrowser, logInWithForm, startApp, waitForServiceWorker, type RunningApp } from './harness';
 
 const SHOTS = '/tmp/shots-admin';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -476,7 +476,18 @@ describe('admin Produk on a tablet', () => {
     const card = shop.locator('article, li').filter({ hasText: 'Album Mini' }).last();
     await expect.poll(() => card.locator(`img[src="${added.img}"]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
     expect(await shop.getByText('Gantungan Kunci').count()).toBe(0);
+    // The newest product comes after the shop's first ones (ids compared as numbers), not between '1' and '2'.
+    expect(await shop.locator('article').last().innerText()).toContain('Album Mini');
     await shop.screenshot({ path: `${SHOTS}/products-visitor.png` });
+    // The visitor's next visit keeps the image for offline: it still shows with no network.
+    await waitForServiceWorker(shop);
+    await shop.reload();
+    await expect.poll(() => card.locator(`img[src="${added.img}"]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
+    await visitor.setOffline(true);
+    await shop.reload();
+    await expect.poll(() => card.locator(`img[src="${added.img}"]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
+    // Kept by the service worker, not only by the browser's HTTP cache (which may drop it).
+    expect(await shop.evaluate(async (url) => Boolean(await (await caches.open('product-images')).match(url)), added.img)).toBe(true);
     await visitor.close();
   });
 });

@@ -64,8 +64,15 @@ describe('pre-rendered pages', () => {
 
   it('when a visitor opens /products, then it hydrates with no console error, no layout shift, and the grid never blinks while RxDB takes over', async () => {
     const { page, errors } = await openWatched('/products');
+    const pulled = new Set<string>();
+    page.on('request', (r) => {
+      const m = /\/api\/sync\/(\w+)\/pull/.exec(r.url());
+      if (m) pulled.add(m[1]!);
+    });
     // RxDB opened, pulled and took over the grid.
     await expect.poll(() => chip(page).innerText(), { timeout: 30_000 }).toBe('Tersinkron');
+    // A visitor replicates only what a visitor can read.
+    expect([...pulled].sort()).toEqual(['custom', 'goods']);
     await page.waitForTimeout(500);
     const seen = await watch(page);
     expect(seen.cards.length).toBeGreaterThan(0);

@@ -112,6 +112,31 @@ describe('login, me, logout', () => {
   }, 120_000);
 });
 
+describe('behind a proxy', () => {
+  const guess = (client: HttpClient, from: string) =>
+    client.request('POST', '/api/auth/login', { email: 'proksi@contoh.id', password: 'salah123abc' }, { 'x-forwarded-for': from });
+
+  it('when TRUST_PROXY is unset, then X-Forwarded-For is ignored: a guesser cannot dodge the limit by naming other addresses', async () => {
+    const client = new HttpClient(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await guess(client, `203.0.113.${i}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('when TRUST_PROXY=1, then each customer behind the proxy has their own limit', async () => {
+    const own = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const client = new HttpClient(own.url);
+      for (let i = 0; i < 10; i++) expect((await guess(client, '198.51.100.7')).status).toBe(401);
+      expect((await guess(client, '198.51.100.7')).status).toBe(429);
+      // Another customer of the same proxy is not held back by the first one's guesses.
+      expect((await guess(client, '198.51.100.8')).status).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('visitor identity', () => {
   it('when a visitor asks twice, then the same signed HttpOnly visitor id comes back', async () => {
     const client = new HttpClient(server.url);

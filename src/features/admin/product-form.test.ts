@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidId } from '../../domain/codes';
-import { emptyProduct, newProductId, readProduct } from './product-form';
+import { emptyProduct, readProduct } from './product-form';
 
 const texts = { required: 'wajib', min0: 'min 0', type: 'tipe' };
 const filled = { ...emptyProduct('/assets/goods/kertas-film.svg'), title: ' Bingkai ', price: '25000', qty: '0', weight: '150', desc: 'Kayu' };
@@ -16,15 +15,5 @@ describe('readProduct', () => {
   it('when fields are empty, negative, fractional or the type is out of range, then each says why', () => {
     const res = readProduct({ ...filled, title: ' ', desc: '', price: '-1', qty: '1.5', weight: '', type: '0' }, texts);
     expect(res).toEqual({ ok: false, errors: { title: 'wajib', desc: 'wajib', price: 'min 0', qty: 'min 0', weight: 'wajib', type: 'tipe' } });
-  });
-});
-
-describe('newProductId', () => {
-  it('when two tablets add a product in the same millisecond, then the ids still differ and are valid ids', () => {
-    const a = newProductId(1_795_000_000_000, () => 0.1);
-    const b = newProductId(1_795_000_000_000, () => 0.2);
-    expect(a).not.toBe(b);
-    expect(a).toMatch(/^1795000000000-[0-9a-z]{4}$/);
-    expect(isValidId(a) && isValidId(b)).toBe(true);
   });
 });

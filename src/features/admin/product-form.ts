@@ -47,11 +47,3 @@ export function readProduct(
   };
 }
 
-/**
- * A new product's id. The spec counts the goods and adds one, or takes the time in milliseconds when the count is
- * unknown; two tablets adding a product offline would both count the same, so the id is always the time in
- * milliseconds, with a short random tail so two at the same millisecond still differ (like DESIGN decision 6's codes).
- */
-export function newProductId(now = Date.now(), random: () => number = Math.random): string {
-  return `${now}-${Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')}`;
-}

@@ -6,6 +6,7 @@
 import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
+import { compareGoodsIds, newGoodsId } from '../../domain/codes';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
@@ -14,7 +15,7 @@ import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
-import { emptyProduct, fieldsOf, newProductId, readProduct, type ProductErrors, type ProductFields } from './product-form';
+import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 
@@ -73,7 +74,7 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
     const url = isLocalPhotoRef(img) ? ((await uploadedUrls([img])).get(img) ?? null) : img;
     if (picked.current) picked.current.saved = true;
     if (!product) {
-      await addGoods({ ...rest, img: url ?? img, id: newProductId(), show: 'show' }, T.productSaved);
+      await addGoods({ ...rest, img: url ?? img, id: newGoodsId(), show: 'show' }, T.productSaved);
     } else if (url) {
       await patchGoods(product.id, { ...rest, img: url }, T.productSaved);
     } else {
@@ -203,7 +204,8 @@ function ProductCard({ product, pendingImage, onEdit }: { product: GoodsDoc; pen
 
 export function ProdukTab() {
   // Hidden products too: the admin may show them again.
-  const { docs, loading } = useRxQuery('goods', { selector: {}, sort: [{ id: 'asc' }] });
+  const { docs: unsorted, loading } = useRxQuery('goods', { selector: {} });
+  const docs = [...unsorted].sort(compareGoodsIds);
   const [editing, setEditing] = useState<GoodsDoc | 'new' | null>(null);
   const pending = usePendingProductImages(useAuth().user?.uid);
   if (loading) return <Spinner />;

@@ -70,7 +70,7 @@ export function openDatabase(): Promise<JepretDatabase> {
       throw new Error('owner changed');
     }
     set({ db, opening: false });
-    void startReplication(db);
+    void startReplication(db, forOwner);
     void startPhotoUploads(db, forOwner);
     return db;
   })();
@@ -85,12 +85,18 @@ export function openDatabase(): Promise<JepretDatabase> {
   return opening;
 }
 
-async function startReplication(db: JepretDatabase): Promise<void> {
+async function startReplication(db: JepretDatabase, forOwner: string | null): Promise<void> {
   try {
-    const [{ startSync }, { hasLocalPhotoRef }] = await Promise.all([import('../sync/start-sync'), import('../../domain/photos')]);
+    const [{ startSync }, { hasLocalPhotoRef }, { replicatedCollections }] = await Promise.all([
+      import('../sync/start-sync'),
+      import('../../domain/photos'),
+      import('../../domain/access'),
+    ]);
     if (status.db !== db) return;
+    // Only what this reader can read: a visitor's phone replicates two collections, not five.
+    const names = replicatedCollections(forOwner !== null);
     const handle = startSync({
-      collections: db.collections as unknown as Parameters<typeof startSync>[0]['collections'],
+      collections: Object.fromEntries(names.map((n) => [n, db.collections[n]])) as Parameters<typeof startSync>[0]['collections'],
       // With the shop open in several tabs, one tab replicates and the others follow through IndexedDB.
       waitForLeadership: true,
       // An order (or cart item, or profile) naming a photo still in the outbox goes after that photo.
@@ -116,7 +122,8 @@ async function startPhotoUploads(db: JepretDatabase, forOwner: string | null): P
     const [{ startUploader }, { flushPhotoDeletions }] = await Promise.all([import('../photos/uploader'), import('../photos/deletions')]);
     await db.waitForLeadership();
     if (status.db !== db || uploader) return;
-    const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users } as never;
+    // Every collection whose documents may name a photo waiting here (goods: the admin's product images).
+    const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users, goods: db.goods } as never;
     const begin = (photoOwner: string) => {
       uploader?.stop();
       uploader = startUploader({ owner: photoOwner, collections });

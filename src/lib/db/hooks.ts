@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MangoQuery, RxCollection } from 'rxdb';
 import type { CartDoc, CollectionName, CustomDoc, DocTypes, GoodsDoc, TransactionDoc, UserDoc } from '../../domain/schemas';
+import { compareGoodsIds } from '../../domain/codes';
 import { useDatabase } from './database-context';
 
 export interface QueryResult<T> {
@@ -36,8 +37,8 @@ export function useRxQuery<N extends CollectionName>(name: N, query: MangoQuery<
 
 /** Goods the shop shows (soft-deleted ones, show === 'hidden', are skipped). */
 export function useGoods(): QueryResult<GoodsDoc> {
-  const res = useRxQuery('goods', { selector: {}, sort: [{ id: 'asc' }] });
-  return { ...res, docs: res.docs.filter((g) => g.show !== 'hidden') };
+  const res = useRxQuery('goods', { selector: {} });
+  return { ...res, docs: res.docs.filter((g) => g.show !== 'hidden').sort(compareGoodsIds) };
 }
 
 export function useCart(uid: string | null | undefined): QueryResult<CartDoc> {

@@ -71,18 +71,8 @@ export interface Uploader {
   stop(): void;
 }
 
-/**
- * Product images (the admin's public uploads) are named by goods, which the caller may not list: they are reached
- * through the database of the collections given.
- */
-function withGoods(collections: PhotoCollections): PhotoCollections {
-  const database = Object.values(collections)[0]?.database as { collections?: PhotoCollections } | undefined;
-  const goods = database?.collections?.goods;
-  return goods && !collections.goods ? { ...collections, goods } : collections;
-}
-
 export function startUploader(options: UploaderOptions): Uploader {
-  const opts = { ...options, collections: withGoods(options.collections) };
+  const opts = options;
   const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads`;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;
