@@ -234,6 +234,12 @@ describe('admin Pesanan on a tablet', () => {
     expect(received.length).toBeGreaterThan(10);
     expect((await codes()).sort()).toEqual(received.map((o) => o.id).sort());
     await page.screenshot({ path: `${SHOTS}/pesanan-filtered.png` });
+    // 'Ekspor CSV' exports what the admin is looking at: March's received orders, no other.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Ekspor CSV/ }).click()]);
+    const csvText = await readFile((await csv.path())!, 'utf8');
+    for (const o of received) expect(csvText).toContain(o.id);
+    const other = march.find((o) => o.buyStatus !== 3)!;
+    expect(csvText).not.toContain(other.id);
     await context.close();
   });
 
