@@ -1,8 +1,8 @@
 /**
  * An order's original photos as one zip for the print shop: `{order code}-{n}.{ext}` in print order (white
- * film before black for custom orders) and `captions.txt`. Streamed: archiver reads one file at a time from
- * disk into the response, so a 200-photo order never sits in memory. Photos are stored already compressed:
- * they go in uncompressed (`store`), which costs no CPU.
+ * film before black for custom orders) and `captions.txt`. Streamed: one photo at a time is opened and read in
+ * small chunks into the response, at the pace the client reads, so a 200-photo order never sits in memory.
+ * Photos are stored already compressed: they go in uncompressed (`store`), which costs no CPU.
  */
 import { ZipArchive } from 'archiver';
 import { access } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
 import { findPhoto } from '../uploads/photos';
+import { BufferPool, pipeReturning, PooledFileReader } from './pooled-read';
 import { orderPhotos, windowed, type Film, type FoundOrder } from './orders';
 
 const FILM_NOTE: Record<Film, string> = { white: 'film putih', black: 'film hitam' };
@@ -49,18 +50,39 @@ export function captionsText(entries: readonly BundleEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Bytes read from a photo at a time, into buffers reused once the response has written them. */
+export const READ_CHUNK = 64 * 1024;
+/** What archiver holds ready for the response (its default is 1 MB). */
+const ZIP_BUFFER = 64 * 1024;
+
 export async function writeBundle(entries: readonly BundleEntry[], out: Writable): Promise<void> {
-  const zip = new ZipArchive({ store: true });
+  const zip = new ZipArchive({ store: true, highWaterMark: ZIP_BUFFER });
+  const pool = new BufferPool(READ_CHUNK);
+  let reader: PooledFileReader | null = null;
   const done = new Promise<void>((resolve, reject) => {
     zip.on('error', reject);
     out.on('error', reject);
     out.on('finish', resolve);
-    out.on('close', resolve);
+    out.on('close', () => (reader?.destroy(), resolve())); // a client gone: the open photo is closed
   });
-  zip.pipe(out);
-  // file(): archiver opens each file only when its turn comes (one descriptor, one buffer at a time).
-  for (const e of entries) if (e.file) zip.file(e.file, { name: e.name });
-  zip.append(captionsText(entries), { name: 'captions.txt' });
-  await zip.finalize();
+  // Stored entries pass the read chunks through unchanged (archiver computes their CRC on the way), so the chunk
+  // the response has written is the pool's buffer.
+  pipeReturning(zip, out, pool);
+  // One entry at a time: the next photo is opened (and handed to archiver) only when the previous one has been
+  // written into the zip, which itself waits for the response (backpressure). Nothing of the order is queued in
+  // archiver, no file is open ahead of its turn.
+  const files = entries.filter((e) => e.file);
+  let next = 0;
+  const appendNext = () => {
+    const e = files[next++];
+    if (e) zip.append((reader = new PooledFileReader(e.file!, pool)), { name: e.name });
+    else if (next === files.length + 1) {
+      reader = null;
+      zip.append(captionsText(entries), { name: 'captions.txt' });
+      void zip.finalize().catch(() => {}); // its failure reaches `done` through 'error'
+    }
+  };
+  zip.on('entry', appendNext);
+  appendNext();
   await done;
 }

@@ -5,9 +5,13 @@
  *   cropping and resizing the same 50 stored photos to the print size (goal ≤ 1.5×). The two alternate,
  *   round after round, so load from elsewhere on a shared machine falls on both alike; the ratio is the
  *   median of the rounds' ratios, with their range.
- * - the server process's resident memory (VmRSS from /proc) while it streams the photo bundle of a 50-photo
- *   and of a 200-photo order: the peak over what it held before each download (goal: flat, not growing with
- *   the order), and the process's high-water mark (VmHWM) after each.
+ * - the server process's resident memory (VmRSS from /proc) while it streams the photo bundle of a 50-, 200- and
+ *   1,600-photo order: the peak over what it held before each download (goal: flat, not growing with the order),
+ *   and the process's high-water mark (VmHWM) after each. Three ways: the server as it runs by default read by a
+ *   fast client; the same read by a slow client (ZIP_SLOW_MBPS, default 20 MB/s: were the server buffering what
+ *   the client has not yet read, its memory would grow toward the zip's size); and the server with a small V8
+ *   heap (`--max-old-space-size=64 --max-semi-space-size=1`: dead read buffers are collected sooner) read slowly,
+ *   which must still finish the 162 MB zip.
  * Photos are 1600 x 1200 JPEGs, what the PWA uploads (made once, kept in the temp folder for the next run).
  * Run: npm run bench fulfilment (or npx tsx tests/bench/fulfilment.bench.ts); FULFILMENT_ROUNDS (default 7).
  */
@@ -44,8 +48,8 @@ async function photo(seed: number): Promise<Buffer> {
 }
 
 /** The shop in its own process: its pid (for /proc) and URL. */
-async function startShop(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'sync-server/main.ts')], {
+async function startShop(env: Record<string, string>, nodeFlags: readonly string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(ROOT_DIR, 'sync-server/main.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -152,15 +156,22 @@ try {
   // mapped does not hide or inflate it. A 10-photo zip first (the code paths' first use), then the measured one,
   // its answer read and dropped; the server's VmRSS sampled from /proc every 2 ms, and its VmHWM after.
   const order10 = await orderOf(10);
-  const zipIn = async (id: string) => {
+  const SLOW_MBPS = Number(process.env.ZIP_SLOW_MBPS ?? 20);
+  const zipIn = async (id: string, nodeFlags: readonly string[], slow: boolean) => {
     await shop.stop();
-    shop = await startShop(env);
+    shop = await startShop(env, nodeFlags);
     const client = new HttpClient(shop.url);
     await signInAdmin(client);
     const download = async (order: string) => {
       const res = await client.fetch(`/api/orders/${order}/photos.zip`);
       let bytes = 0;
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+      const t0 = performance.now();
+      for await (const chunk of res.body!) {
+        bytes += (chunk as Uint8Array).length;
+        // The slow client: no faster than SLOW_MBPS, pausing until its bytes are due.
+        const due = t0 + (bytes / MB / SLOW_MBPS) * 1000;
+        if (slow && due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+      }
       if (res.status !== 200) throw new Error(`photos.zip: ${res.status}`);
       return bytes;
     };
@@ -173,13 +184,25 @@ try {
     return { rssGrowth: (peak - before.rss) / MB, hwmGrowth: (memoryOf(shop.pid).hwm - before.hwm) / MB, zipMb: bytes / MB };
   };
   const sizes = [50, 200, 1600] as const;
-  const zips: Array<{ n: number; rssGrowth: number; hwmGrowth: number; zipMb: number }> = [];
-  for (const [i, id] of [order50, order200, order1600].entries()) zips.push({ n: sizes[i]!, ...(await zipIn(id)) });
-  const each = (f: (z: (typeof zips)[number]) => number) => zips.map((z) => `${z.n}=${f(z).toFixed(1)}`).join(' ');
-  console.log(
-    `fulfilment.zip server_peak_rss_growth_mb ${each((z) => z.rssGrowth)} server_hwm_growth_mb ${each((z) => z.hwmGrowth)} ` +
-      `zip_mb ${each((z) => z.zipMb)} (goal: flat, not growing with the order)`,
-  );
+  const ways = [
+    { label: 'default_fast', flags: [], slow: false },
+    { label: 'default_slow', flags: [], slow: true },
+    { label: 'small_heap_slow', flags: ['--max-old-space-size=64', '--max-semi-space-size=1'], slow: true },
+  ];
+  for (const way of ways) {
+    const zips: Array<{ n: number; rssGrowth: number; hwmGrowth: number; zipMb: number; s: number }> = [];
+    for (const [i, id] of [order50, order200, order1600].entries()) {
+      const t = performance.now();
+      const zip = await zipIn(id, way.flags, way.slow);
+      zips.push({ n: sizes[i]!, ...zip, s: (performance.now() - t) / 1000 });
+    }
+    const each = (f: (z: (typeof zips)[number]) => number) => zips.map((z) => `photos=${z.n} ${f(z).toFixed(1)}`).join(' ');
+    console.log(
+      `fulfilment.zipPeakMB ${way.label}${way.slow ? `(${SLOW_MBPS}MB/s)` : ''} ${each((z) => z.rssGrowth)} (goal: flat) ` +
+        `| hwm_growth_mb ${each((z) => z.hwmGrowth)} | zip_mb ${zips.map((z) => z.zipMb.toFixed(0)).join('/')}` +
+        ` | s ${zips.map((z) => z.s.toFixed(1)).join('/')}`,
+    );
+  }
 } finally {
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -219,6 +219,9 @@ describe('photo bundle', () => {
       execFileSync('unzip', ['-q', 'foto.zip', '-d', 'out'], { cwd: dir });
       const names = readdirSync(path.join(dir, 'out')).sort();
       expect(names).toEqual(['captions.txt', ...[1, 2, 3].map((n) => `${order.id}-${n}.jpg`)].sort());
+      // JPEGs go in stored (method 0), not deflated: `unzip -v` lists each photo as Stored.
+      const listing = execFileSync('unzip', ['-v', 'foto.zip'], { cwd: dir, encoding: 'utf8' });
+      for (const n of [1, 2, 3]) expect(listing).toMatch(new RegExp(`\\sStored\\s.*${order.id}-${n}\\.jpg`));
       for (const [i, url] of urls.entries()) {
         const original = await download(admin, url);
         expect(readFileSync(path.join(dir, 'out', `${order.id}-${i + 1}.jpg`)).equals(original.bytes)).toBe(true);
