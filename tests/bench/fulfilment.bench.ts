@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { WebSocket } from 'ws';
 import { loadConfig, ROOT_DIR } from '../../sync-server/config';
 import { cropRegion, PRINT_IMAGE_PX } from '../../sync-server/fulfilment/print-image';
 import { photoFile } from '../../sync-server/uploads/paths';
@@ -47,12 +48,18 @@ async function photo(seed: number): Promise<Buffer> {
   return jpeg;
 }
 
-/** The shop in its own process: its pid (for /proc) and URL. */
+/** The shop in its own process: its pid (for /proc) and URL; with `--inspect=127.0.0.1:0`, its inspector's address. */
 async function startShop(env: Record<string, string>, nodeFlags: readonly string[] = []) {
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(ROOT_DIR, 'sync-server/main.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let inspector = '';
+  child.stderr!.on('data', (chunk) => {
+    const text = String(chunk);
+    inspector ||= /Debugger listening on (ws:\/\/\S+)/.exec(text)?.[1] ?? '';
+    if (!/Debugger (listening|attached)|For help, see/.test(text)) process.stderr.write(text);
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -67,7 +74,36 @@ async function startShop(env: Record<string, string>, nodeFlags: readonly string
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
-  return { pid: child.pid!, url, stop };
+  return { pid: child.pid!, url, stop, inspector: () => inspector };
+}
+
+/**
+ * What the server process still holds after a full garbage collection (JS heap + ArrayBuffers: the live data,
+ * not the garbage V8 has yet to collect), asked through its inspector, from outside: no bench code in the server.
+ */
+async function liveMemory(inspectorUrl: string) {
+  const socket = new WebSocket(inspectorUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<any>((resolve) => {
+      const mine = ++id;
+      const onMessage = (data: Buffer) => {
+        const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
+        if (msg.id === mine) socket.off('message', onMessage), resolve(msg.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  return {
+    async sample(): Promise<number> {
+      await call('HeapProfiler.collectGarbage');
+      const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      const m = JSON.parse(result.value as string) as { heapUsed: number; arrayBuffers: number };
+      return m.heapUsed + m.arrayBuffers;
+    },
+    close: () => socket.close(),
+  };
 }
 
 /** VmRSS and VmHWM of a process, in bytes. */
@@ -189,6 +225,41 @@ try {
     { label: 'default_slow', flags: [], slow: true },
     { label: 'small_heap_slow', flags: ['--max-old-space-size=64', '--max-semi-space-size=1'], slow: true },
   ];
+  // Live memory: the server as it runs by default, read by the slow client, asked every 250 ms (after a full
+  // collection) what it still holds; the peak over what it held before the download.
+  {
+    const live: string[] = [];
+    for (const [i, id] of [order50, order200, order1600].entries()) {
+      await shop.stop();
+      shop = await startShop(env, ['--inspect=127.0.0.1:0']);
+      const client = new HttpClient(shop.url);
+      await signInAdmin(client);
+      await (await client.fetch(`/api/orders/${order10}/photos.zip`)).arrayBuffer();
+      const probe = await liveMemory(shop.inspector());
+      const before = await probe.sample();
+      let peak = before;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          peak = Math.max(peak, await probe.sample());
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
+      const res = await client.fetch(`/api/orders/${id}/photos.zip`);
+      const t0 = performance.now();
+      let bytes = 0;
+      for await (const chunk of res.body!) {
+        bytes += (chunk as Uint8Array).length;
+        const due = t0 + (bytes / MB / SLOW_MBPS) * 1000;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+      }
+      sampling = false;
+      await sampler;
+      probe.close();
+      live.push(`photos=${sizes[i]} ${((peak - before) / MB).toFixed(1)}`);
+    }
+    console.log(`fulfilment.zipLiveMB (JS heap + ArrayBuffers after a full collection, peak over before; slow client) ${live.join(' ')} (goal: flat)`);
+  }
   for (const way of ways) {
     const zips: Array<{ n: number; rssGrowth: number; hwmGrowth: number; zipMb: number; s: number }> = [];
     for (const [i, id] of [order50, order200, order1600].entries()) {
