@@ -409,6 +409,8 @@ describe('admin Produk on a tablet', () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
     await expect.poll(() => form.getByText('Menunggu koneksi: gambar diunggah begitu online.').count()).toBe(1);
     await form.getByLabel('Stok').fill('12');
+    // Fixed: the field's complaint goes at once, not at the next Simpan.
+    expect(await form.getByText('Bilangan bulat, minimal 0.').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/produk-form-image-offline.png` });
     expect(await audit(page)).toEqual([]);
     await form.getByRole('button', { name: 'Simpan' }).click();

@@ -33,7 +33,11 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
   /** The image picked in this form (in the outbox), dropped again unless the form is saved. */
   const picked = useRef<{ ref: string; saved: boolean } | null>(null);
   const id = useId();
-  const set = (key: keyof ProductFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof ProductFields, value: string) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    // The owner is fixing this field: its old complaint goes (Simpan checks again).
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
   useEffect(
     () => () => {
       if (picked.current && !picked.current.saved) void removePhoto(localPhotoId(picked.current.ref)).catch(() => undefined);
