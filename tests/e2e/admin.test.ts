@@ -418,6 +418,15 @@ describe('admin Produk on a tablet', () => {
     const album = list.locator('li', { hasText: 'Album Mini' });
     await expect.poll(() => album.getByRole('img', { name: 'Gambar Album Mini' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
     expect(await album.getByText('Menunggu koneksi: gambar diunggah begitu online.').count()).toBe(1);
+    // The admin's own shop, offline in another tab, shows the new product with its photo from the device's outbox
+    // (the product names `local:…` until the upload; before, its card showed a broken image).
+    const shopTab = await context.newPage();
+    await shopTab.goto(`${app.url}/products`);
+    const albumImage = shopTab.locator('article', { hasText: 'Album Mini' }).getByRole('img', { name: 'Album Mini' });
+    await expect.poll(() => albumImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1600);
+    await albumImage.scrollIntoViewIfNeeded();
+    await shopTab.screenshot({ path: `${SHOTS}/products-admin-offline.png` });
+    await shopTab.close();
 
     // Another product's photo changes (and its price): the server keeps its old image until the new one is uploaded.
     await list.getByRole('button', { name: 'Edit Bingkai Kayu' }).click();

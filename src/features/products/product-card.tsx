@@ -1,3 +1,4 @@
+import { usePhotoSrc } from '../../components/photo-thumb';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import type { GoodsDoc } from '../../domain/schemas';
@@ -15,16 +16,23 @@ interface ProductCardProps {
 export function ProductCard({ product, position, onAddToCart, onBuy }: ProductCardProps) {
   const title = product.title || MESSAGES.unavailable;
   const headingId = `product-${product.id}-title`;
+  // A product the admin just added on this device names its photo `local:…` until the upload is done: it shows
+  // from the device's outbox meanwhile (only the admin's device has such a product).
+  const src = usePhotoSrc(product.img, false);
   return (
     <article className="product-card polaroid-card" aria-labelledby={headingId}>
-      <img
-        src={product.img}
-        alt={title}
-        width={300}
-        height={300}
-        loading={position === 0 ? 'eager' : 'lazy'}
-        fetchPriority={position === 0 ? 'high' : undefined}
-      />
+      {src ? (
+        <img
+          src={src}
+          alt={title}
+          width={300}
+          height={300}
+          loading={position === 0 ? 'eager' : 'lazy'}
+          fetchPriority={position === 0 ? 'high' : undefined}
+        />
+      ) : (
+        <span className="product-img-pending" role="img" aria-label={title} />
+      )}
       <p className="price">{formatIDR(product.price)}</p>
       <h2 id={headingId}>{title}</h2>
       <p className="desc">{product.desc}</p>
