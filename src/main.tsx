@@ -49,6 +49,9 @@ function afterFirstContentfulPaint(): Promise<void> {
 // make this entry load the app's chunk before the first paint.)
 if (document.getElementById('jepret-prerender')) await afterFirstContentfulPaint();
 const { start } = await import('./app/start');
+// Evaluating the app's chunk (React DOM, React Router, the shell) is one long task already; starting the app
+// (routes, the screen's chunk, hydration) waits for the next one, so a tap in between is answered.
+await new Promise((resolve) => setTimeout(resolve, 0));
 await start();
 document.removeEventListener('click', hold, true);
 for (const button of held.splice(0)) if (button.isConnected) button.click();

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { CartOverlay } from './cart-overlay';
 import { SyncChip } from './sync-chip';
 import { UserMenu } from './user-menu';
+import { LogoMark } from '../../components/logo-mark';
 
 export function Nav() {
   const { user } = useAuth();
@@ -19,7 +20,7 @@ export function Nav() {
     <header className="site-header">
       <nav aria-label={UI.nav.label} className="nav">
         <Link to="/" className="brand">
-          <img src="/assets/logo.svg" alt="" width={32} height={32} />
+          <LogoMark size={32} />
           <span>Jepret</span>
         </Link>
         <SyncChip />

@@ -10,6 +10,7 @@ import { PenggunaTab } from './pengguna-tab';
 import { PesananTab } from './pesanan-tab';
 import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
+import { LogoMark } from '../../components/logo-mark';
 
 type Tab = (typeof UI.admin.tabs)[number];
 
@@ -49,7 +50,7 @@ export function AdminPage() {
     <div className="admin">
       <header className="admin-header">
         <Link to="/" className="brand">
-          <img src="/assets/logo.svg" alt="" width={32} height={32} />
+          <LogoMark size={32} />
           <span>{UI.admin.title}</span>
         </Link>
         <SyncNote />
