@@ -114,6 +114,8 @@ describe('a customer, end to end', () => {
       await expect.poll(() => page.locator('article').filter({ hasText: title }).count(), { timeout: 20_000 }).toBe(1);
     }
     await waitForServiceWorker(page);
+    // The grid first shows the catalogue the server drew; the device holds it once its own sync is done.
+    await expect.poll(() => nav(page).getByRole('status').innerText(), { timeout: 30_000 }).toBe('Tersinkron');
 
     await page.context().setOffline(true);
     await page.reload();
