@@ -5,14 +5,13 @@
  * so the form shows its progress. A new product names it `local:{id}` and is held back from the push until the
  * uploader swaps in the URL; an existing product keeps its old image until then (the outbox entry's `apply`).
  */
-import { useEffect, useState } from 'react';
 import { usePhotoSrc } from '../../components/photo-thumb';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef } from '../../domain/photos';
 import { UI } from '../../domain/ui-text';
-import { addPhoto, photosOf, subscribeOutbox, type OutboxPhoto } from '../../lib/photos/outbox';
+import { addPhoto, photosOf, type OutboxPhoto } from '../../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
-import { usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
+import { useOutboxRead, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
 import { useOnline } from '../../lib/use-online';
 
 const T = UI.admin.productImage;
@@ -64,21 +63,11 @@ export function UploadState({ src, id }: { src: string; id?: string }) {
 
 /** Product images waiting to replace an existing product's image, by product id (the outbox's `apply` to goods). */
 export function usePendingProductImages(owner: string | undefined): ReadonlyMap<string, OutboxPhoto> {
-  const [pending, setPending] = useState<ReadonlyMap<string, OutboxPhoto>>(new Map());
-  useEffect(() => {
-    if (!owner) return;
-    let current = true;
-    const read = async () => {
-      const photos = await photosOf(owner).catch(() => []);
-      const waiting = photos.filter((p) => p.public && p.apply?.collection === 'goods' && p.status !== 'done');
-      if (current) setPending(new Map(waiting.map((p) => [p.apply!.id, p])));
-    };
-    void read();
-    const unsubscribe = subscribeOutbox(() => void read());
-    return () => {
-      current = false;
-      unsubscribe();
-    };
-  }, [owner]);
-  return pending;
+  const read = async (): Promise<ReadonlyMap<string, OutboxPhoto>> => {
+    const photos = owner ? await photosOf(owner).catch(() => []) : [];
+    const waiting = photos.filter((p) => p.public && p.apply?.collection === 'goods' && p.status !== 'done');
+    return new Map(waiting.map((p) => [p.apply!.id, p]));
+  };
+  return useOutboxRead(read, EMPTY, owner ?? '');
 }
+const EMPTY: ReadonlyMap<string, OutboxPhoto> = new Map();

@@ -12,33 +12,37 @@ export interface PhotoState {
   error?: string;
 }
 
-/** One state per reference: uploaded URLs are 'done'; a `local:` reference missing from the outbox is 'failed'. */
-export function usePhotoStates(refs: readonly string[]): Record<string, PhotoState> {
-  const [states, setStates] = useState<Record<string, PhotoState>>({});
-  const key = refs.join('\n');
+/**
+ * What `read` finds in the outbox, read at once and again after every change to it, for as long as the component
+ * shows and `key` (what `read` depends on) stays the same. An answer that arrives after the key changed is dropped.
+ */
+export function useOutboxRead<T>(read: () => Promise<T>, initial: T, key: string): T {
+  const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     let current = true;
-    const read = async () => {
-      const entries = await Promise.all(
-        refs.map(async (ref): Promise<[string, PhotoState]> => {
-          if (!isLocalPhotoRef(ref)) return [ref, { status: 'done' }];
-          const photo = await getPhoto(localPhotoId(ref)).catch(() => undefined);
-          if (!photo) return [ref, { status: 'failed' }];
-          return [ref, { status: photo.status, progress: progressOf(photo.id), width: photo.width, height: photo.height, error: photo.error }];
-        }),
-      );
-      if (current) setStates(Object.fromEntries(entries));
-    };
-    void read();
-    const unsubscribe = subscribeOutbox(() => void read());
+    const refresh = () => void read().then((next) => current && setValue(next), () => undefined);
+    refresh();
+    const unsubscribe = subscribeOutbox(refresh);
     return () => {
       current = false;
       unsubscribe();
     };
-    // `key` stands for `refs`.
+    // `key` stands for what `read` reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return states;
+  return value;
+}
+
+async function photoState(ref: string): Promise<[string, PhotoState]> {
+  if (!isLocalPhotoRef(ref)) return [ref, { status: 'done' }];
+  const photo = await getPhoto(localPhotoId(ref)).catch(() => undefined);
+  if (!photo) return [ref, { status: 'failed' }];
+  return [ref, { status: photo.status, progress: progressOf(photo.id), width: photo.width, height: photo.height, error: photo.error }];
+}
+
+/** One state per reference: uploaded URLs are 'done'; a `local:` reference missing from the outbox is 'failed'. */
+export function usePhotoStates(refs: readonly string[]): Record<string, PhotoState> {
+  return useOutboxRead(async () => Object.fromEntries(await Promise.all(refs.map(photoState))), {}, refs.join('\n'));
 }
 
 /** Uploaded count: a photo is uploaded once the server gave it a URL. */
