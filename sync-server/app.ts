@@ -15,6 +15,7 @@ import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
 import { startUnpaidExpiry } from './fulfilment/expiry';
+import { startPhotoSweep } from './uploads/sweep';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
@@ -39,6 +40,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   await seedGoods(store);
   const hub = new ChangeHub(store, config.clockSkewMs);
   const expiry = startUnpaidExpiry(store, new StockKeeper(store), config.unpaidExpiryHours);
+  const photoSweep = startPhotoSweep(config, store);
 
   const actors = new WeakMap<Request, Promise<Actor>>();
   const actorOf = (req: Request): Promise<Actor> => {
@@ -100,6 +102,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     async close(): Promise<void> {
       hub.close();
       await expiry.stop();
+      await photoSweep.stop();
       await store.close();
     },
   };

@@ -36,6 +36,11 @@ export interface Config {
   /** An order still unpaid this many hours after it was placed expires (UNPAID_EXPIRY_HOURS, default 48; 0 = never). */
   unpaidExpiryHours: number;
   /**
+   * A photo nothing has named for this many days leaves the disk (PHOTO_KEEP_DAYS, default 30; 0 = keep every
+   * photo): sync-server/uploads/sweep.ts.
+   */
+  photoKeepDays: number;
+  /**
    * Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, which hops' X-Forwarded-For to believe, so the
    * per-address limits count each customer and not the proxy. Unset: the header is ignored (a client cannot
    * pick its own address).
@@ -63,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     shop: shopSettings,
     clockSkewMs: Number(env.SYNC_CLOCK_SKEW_MS) > 0 ? Number(env.SYNC_CLOCK_SKEW_MS) : 0,
     unpaidExpiryHours: parseHours(env.UNPAID_EXPIRY_HOURS),
+    photoKeepDays: parseDays(env.PHOTO_KEEP_DAYS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
@@ -78,6 +84,16 @@ function parseHours(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours < 0) throw new Error(`UNPAID_EXPIRY_HOURS is not a number of hours: ${value}`);
   return hours;
+}
+
+/** PHOTO_KEEP_DAYS unset: a month, long enough for a draft kept offline on a phone. */
+const DEFAULT_PHOTO_KEEP_DAYS = 30;
+
+function parseDays(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PHOTO_KEEP_DAYS;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days < 0) throw new Error(`PHOTO_KEEP_DAYS is not a number of days: ${value}`);
+  return days;
 }
 
 /** A number of hops, true/false, or Express's names and addresses ('loopback', '10.0.0.0/8, 192.168.1.1'). */

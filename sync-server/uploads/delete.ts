@@ -42,7 +42,8 @@ export async function photoInUse(store: Store, record: PhotoRecord, url: string)
   return false;
 }
 
-async function removeFile(file: string): Promise<void> {
+/** Removes a file; one already gone is fine. */
+export async function removeFile(file: string): Promise<void> {
   await unlink(file).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;
   });
