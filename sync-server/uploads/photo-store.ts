@@ -16,7 +16,7 @@ import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { fileUnder, newPhotoPath, PHOTO_MIME, photoUrl, thumbPathOf, type PhotoFormat } from './paths';
 import { stripJpegMetadata } from './jpeg-metadata';
-import { claimPhoto, findOwnPhoto, photoId, PUBLIC_OWNER, type PhotoRecord } from './photos';
+import { claimPhoto, findOwnPhoto, photoId, PUBLIC_OWNER, touchPhoto, type PhotoRecord } from './photos';
 
 export interface SavedPhoto {
   url: string;
@@ -149,7 +149,10 @@ async function stageBoth(file: string, thumbFile: string, image: Prepared): Prom
 export async function savePhoto(config: Config, store: Store, owner: string, bytes: Buffer, nowMs = Date.now()): Promise<SavedPhoto> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const known = await findOwnPhoto(store, owner, sha256);
-  if (known) return { url: photoUrl(known.path), created: false };
+  if (known) {
+    await touchPhoto(store, known, nowMs);
+    return { url: photoUrl(known.path), created: false };
+  }
 
   const image = await prepare(bytes);
   const relative = newPhotoPath(image.format, nowMs, owner === PUBLIC_OWNER);

@@ -30,6 +30,8 @@ export interface PhotoRecord {
   /** Size of the stored (re-encoded) file. */
   bytes: number;
   createdAt: string;
+  /** The last time the owner sent these bytes again (a repeat upload answered with this photo), if ever. */
+  uploadedAt?: string;
 }
 
 export const photoId = (owner: string, sha256: string): string => `${owner}:${sha256}`;
@@ -46,6 +48,22 @@ export async function findPhoto(store: Store, url: string): Promise<PhotoRecord 
   if (!path) return null;
   const res = await store.db('photos').find({ selector: { path }, use_index: 'by-path', limit: 1 });
   return asRecord(res.docs[0] ?? null);
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** When the photo last came from its owner: its first upload, or a later repeat of the same bytes. */
+export const lastUploadMs = (record: PhotoRecord): number => Math.max(Date.parse(record.createdAt), Date.parse(record.uploadedAt ?? '') || 0);
+
+/**
+ * A repeat upload is answered with the photo already stored: the owner is about to use it, so it counts as sent
+ * now for the sweep of photos nothing names (sweep.ts). Written at most once a day; a lost race is fine.
+ */
+export async function touchPhoto(store: Store, record: PhotoRecord, nowMs: number): Promise<void> {
+  if (lastUploadMs(record) > nowMs - DAY_MS) return;
+  await store.db('photos').put({ ...(record as unknown as PouchDoc), uploadedAt: new Date(nowMs).toISOString() }).catch((err: { status?: number }) => {
+    if (err.status !== 404 && err.status !== 409) throw err;
+  });
 }
 
 /** Stores a new record; when the owner already has these bytes (a concurrent twin won), answers the winner. */

@@ -1,12 +1,13 @@
 /**
- * Photos nobody names any more leave the disk (docs/photos.md, "What the server keeps"): a photo taken out of a
- * photo-print draft after its upload, a product image the admin replaced or never saved, the photos of a deleted
- * order or account. A photo goes only when it is older than PHOTO_KEEP_DAYS (default 30; 0 = keep every photo)
- * and no live document of any collection names it — a cart item, an order, a custom order, a profile, a product —
- * so a draft still on a phone (offline, not yet in a cart) has that long to be used. Right before a photo goes, its
- * owner's documents are asked once more (`photoInUse`), so one named in between stays. The record goes first, then
- * the files, as with DELETE: a crash in between leaves files that are never served. Safe with several instances
- * on one store: a record another instance removed first is skipped.
+ * Photos nobody names any more leave the disk (docs/photos.md, "Photos nothing names any more"): a photo taken out
+ * of a photo-print draft after its upload, a product image the admin replaced or never saved, the photos of a
+ * deleted order or account. A photo goes only when its owner last sent it more than PHOTO_KEEP_DAYS ago (default
+ * 30; 0 = keep every photo; a repeat upload of the same bytes counts as sending it again, `touchPhoto`) and no live
+ * document of any collection names it (a cart item, an order, a custom order, a profile, a product), so a draft
+ * still on a phone (offline, not yet in a cart) has that long to be used. Right before a photo goes, its owner's
+ * documents are asked once more (`photoInUse`), so one named in between stays. The record goes first, then the
+ * files, as with DELETE: a crash in between leaves files that are never served. Safe with several instances on one
+ * store: a record another instance removed first is skipped.
  */
 import { COLLECTIONS } from '../../src/domain/schemas';
 import type { Config } from '../config';
@@ -14,7 +15,7 @@ import type { Store } from '../data-access/store';
 import { scanCollection } from '../fulfilment/scan';
 import { photoInUse, removeFile } from './delete';
 import { photoFile, photoUrl } from './paths';
-import { PUBLIC_OWNER, type PhotoRecord } from './photos';
+import { lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
 
 export const SWEEP_INTERVAL_MS = 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
@@ -61,8 +62,7 @@ export async function sweepUnusedPhotos(config: Pick<Config, 'photosDir'>, store
   const cutoff = now - keepDays * DAY_MS;
   const named = await namedImageUrls(store);
   for await (const record of photoRecords(store)) {
-    const created = Date.parse(record.createdAt);
-    if (!(created < cutoff)) continue;
+    if (!(lastUploadMs(record) < cutoff)) continue;
     const url = photoUrl(record.path);
     // A product image is the shop's (no owner's documents to ask again); a customer's photo is asked again.
     if (named.has(url) || (record.owner !== PUBLIC_OWNER && (await photoInUse(store, record, url)))) {

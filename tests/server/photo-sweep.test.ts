@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../sync-server/config';
 import { Store } from '../../sync-server/data-access/store';
 import { photoFile } from '../../sync-server/uploads/paths';
+import { savePhoto } from '../../sync-server/uploads/photo-store';
 import { sweepUnusedPhotos } from '../../sync-server/uploads/sweep';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_ADMIN, type TestServer } from '../helpers/server';
 import { cartDoc, tinyJpeg } from './fixtures';
@@ -15,8 +16,8 @@ import { cartDoc, tinyJpeg } from './fixtures';
 const DAY = 24 * 3600_000;
 let dir: string;
 let server: TestServer;
-const urls = {} as Record<'inCart' | 'outOfCart' | 'neverNamed' | 'profile' | 'product' | 'abandonedProduct', string>;
-let customer: { email: string };
+const urls = {} as Record<'inCart' | 'outOfCart' | 'neverNamed' | 'sentAgain' | 'profile' | 'product' | 'abandonedProduct', string>;
+let customer: { email: string; uid: string };
 
 async function uploadAs(client: HttpClient, bytes: Buffer, isPublic = false): Promise<string> {
   const form = new FormData();
@@ -26,16 +27,17 @@ async function uploadAs(client: HttpClient, bytes: Buffer, isPublic = false): Pr
   return ((await res.json()) as { url: string }).url;
 }
 
-/** Opens the stopped server's store and sweeps at `now`. */
-async function sweepAt(now: number, keepDays = 30) {
+/** Opens the stopped server's store for `work`. */
+async function withStore<T>(work: (config: ReturnType<typeof loadConfig>, store: Store) => Promise<T>): Promise<T> {
   const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x' });
   const store = await Store.open(config);
   try {
-    return await sweepUnusedPhotos(config, store, now, keepDays);
+    return await work(config, store);
   } finally {
     await store.close();
   }
 }
+const sweepAt = (now: number, keepDays = 30) => withStore((config, store) => sweepUnusedPhotos(config, store, now, keepDays));
 
 beforeAll(async () => {
   dir = tempDataDir();
@@ -49,6 +51,7 @@ beforeAll(async () => {
   urls.inCart = await uploadAs(sari, await tinyJpeg(1));
   urls.outOfCart = await uploadAs(sari, await tinyJpeg(2));
   urls.neverNamed = await uploadAs(sari, await tinyJpeg(3));
+  urls.sentAgain = await uploadAs(sari, await tinyJpeg(7));
   urls.profile = await uploadAs(sari, await tinyJpeg(4));
   urls.product = await uploadAs(admin, await tinyJpeg(5), true);
   urls.abandonedProduct = await uploadAs(admin, await tinyJpeg(6), true);
@@ -79,21 +82,25 @@ describe('photos nothing names leave after PHOTO_KEEP_DAYS', () => {
     // Not yet a month old: nothing goes, named or not; 0 days means keep everything.
     expect((await sweepAt(Date.now() + 29 * DAY)).removed).toEqual([]);
     expect((await sweepAt(Date.now() + 365 * DAY, 0)).removed).toEqual([]);
+    // Four weeks on, the customer picks the same photo again: the upload answers the stored one, which counts as new.
+    const again = await withStore(async (config, store) => savePhoto(config, store, customer.uid, await tinyJpeg(7), Date.now() + 28 * DAY));
+    expect(again).toEqual({ url: urls.sentAgain, created: false });
 
     const swept = await sweepAt(Date.now() + 31 * DAY);
     expect(swept.removed.sort()).toEqual([urls.outOfCart, urls.neverNamed, urls.abandonedProduct].sort());
     expect(swept.kept).toBe(3);
     for (const url of swept.removed) expect(files(url).some(existsSync)).toBe(false);
-    for (const url of [urls.inCart, urls.profile, urls.product]) expect(files(url).every(existsSync)).toBe(true);
-    // A second pass finds nothing more to do.
+    for (const url of [urls.inCart, urls.profile, urls.product, urls.sentAgain]) expect(files(url).every(existsSync)).toBe(true);
+    // A second pass finds nothing more to do; a month after it was sent again, the repeated photo goes too.
     expect((await sweepAt(Date.now() + 32 * DAY)).removed).toEqual([]);
+    expect((await sweepAt(Date.now() + 59 * DAY)).removed).toEqual([urls.sentAgain]);
 
     // Served again by a restarted server: the kept photos to their owner (the product image to anyone), the rest 404.
     server = await startTestServer({ DATA_DIR: dir });
     const sari = new HttpClient(server.url);
     expect((await sari.post('/api/auth/login', { email: customer.email, password: 'rahasia123' })).status).toBe(200);
     for (const url of [urls.inCart, urls.profile]) expect((await sari.fetch(url)).status).toBe(200);
-    for (const url of [urls.outOfCart, urls.neverNamed]) expect((await sari.fetch(url)).status).toBe(404);
+    for (const url of [urls.outOfCart, urls.neverNamed, urls.sentAgain]) expect((await sari.fetch(url)).status).toBe(404);
     const visitor = new HttpClient(server.url);
     expect((await visitor.fetch(urls.product)).status).toBe(200);
     expect((await visitor.fetch(urls.abandonedProduct)).status).toBe(404);
