@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { MESSAGES } from '../../src/domain/messages';
 import { BasePouchDB } from '../../sync-server/data-access/pouch';
-import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
-import { customDoc, givePhotos } from './fixtures';
+import { HttpClient, pullAll, pushNew, signUp, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { customDoc, givePhotos, startWithPhotoCustomer } from './fixtures';
 
 const Memory = BasePouchDB.plugin(memoryAdapter).defaults({ adapter: 'memory' });
 
@@ -37,10 +37,7 @@ function remote(db: string, password = TEST_ADMIN.password): PouchDb {
 const local = (): PouchDb => new Memory(`lokal${Date.now()}${counter++}`);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  customer = new HttpClient(server.url);
-  customerUid = (await signUp(customer)).uid;
-  await givePhotos(customer, customerUid);
+  ({ server, customer, customerUid } = await startWithPhotoCustomer());
 });
 afterAll(() => server.close());
 

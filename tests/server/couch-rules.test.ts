@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
-import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
-import { customDoc, givePhotos, transactionDoc } from './fixtures';
+import { HttpClient, pullAll, pushNew, signInAdmin, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { customDoc, startWithPhotoCustomer, transactionDoc } from './fixtures';
 
 const ADMIN_BASIC = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
 
@@ -17,10 +17,7 @@ const couch = (method: string, path: string, body?: unknown) => new HttpClient(s
 const updateSeq = async (db: string) => (await couch('GET', `/${db}`)).body.update_seq;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  customer = new HttpClient(server.url);
-  customerUid = (await signUp(customer)).uid;
-  await givePhotos(customer, customerUid);
+  ({ server, customer, customerUid } = await startWithPhotoCustomer());
 });
 afterAll(() => server.close());
 

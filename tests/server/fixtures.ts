@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { cartCode, customCode, transactionCode } from '../../src/domain/codes';
 import { signQuote } from '../../sync-server/shipping/quotes';
-import { TEST_SECRET, uploadPhoto, type HttpClient } from '../helpers/server';
+import { HttpClient, signUp, startTestServer, TEST_SECRET, uploadPhoto } from '../helpers/server';
 
 let n = 0;
 const tail = () => (n++).toString(36).padStart(4, '0');
@@ -108,4 +108,13 @@ export function customDoc(owner: string, over: Record<string, unknown> = {}) {
     createdAt: Date.now(),
     ...over,
   };
+}
+
+/** A running server and a signed-up customer who uploaded three photos (`givePhotos`), for a suite's beforeAll. */
+export async function startWithPhotoCustomer() {
+  const server = await startTestServer();
+  const customer = new HttpClient(server.url);
+  const customerUid = (await signUp(customer)).uid;
+  await givePhotos(customer, customerUid);
+  return { server, customer, customerUid };
 }
