@@ -15,16 +15,8 @@ import { useCities, useDistricts, useProvinces, useShippingCosts } from '../../l
 
 const T = UI.order;
 
-/** What the customer has picked so far; region fields hold 'id|name' as orders store them. */
-export interface ShippingDraft {
-  provinsi: string;
-  city: string;
-  subdistrict: string;
-  alamat: string;
-  kurir: string;
-  pengiriman: string;
-  bubbleWrap: boolean;
-}
+/** What the customer has picked so far (the choice without its quoted cost yet); region fields hold 'id|name'. */
+export type ShippingDraft = Omit<ShippingChoice, 'ongkir' | 'quote'> & { bubbleWrap: boolean };
 
 export const emptyShippingDraft = (alamat: string): ShippingDraft => ({
   provinsi: '', city: '', subdistrict: '', alamat, kurir: '', pengiriman: '', bubbleWrap: true,
