@@ -15,7 +15,6 @@ import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
 import { errorHandler, sendError } from './errors';
 import { startUnpaidExpiry } from './fulfilment/expiry';
-import { startPhotoSweep } from './uploads/sweep';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
 import { seedGoods } from './seed';
@@ -26,6 +25,7 @@ import { createSyncRouter } from './sync/routes';
 import { ChangeHub } from './sync/stream';
 import { StockKeeper } from './sync/stock';
 import { createImageRouter, createUploadRouter } from './uploads/routes';
+import { startPhotoSweep } from './uploads/sweep';
 
 export const API_BODY_LIMIT = '1mb';
 

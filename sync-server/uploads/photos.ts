@@ -50,7 +50,7 @@ export async function findPhoto(store: Store, url: string): Promise<PhotoRecord 
   return asRecord(res.docs[0] ?? null);
 }
 
-const DAY_MS = 24 * 3600_000;
+export const DAY_MS = 24 * 3600_000;
 
 /** When the photo last came from its owner: its first upload, or a later repeat of the same bytes. */
 export const lastUploadMs = (record: PhotoRecord): number => Math.max(Date.parse(record.createdAt), Date.parse(record.uploadedAt ?? '') || 0);

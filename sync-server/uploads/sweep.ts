@@ -15,10 +15,8 @@ import type { Store } from '../data-access/store';
 import { scanCollection } from '../fulfilment/scan';
 import { photoInUse, removeFile } from './delete';
 import { photoFile, photoUrl } from './paths';
-import { lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
+import { DAY_MS, lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
 
-export const SWEEP_INTERVAL_MS = 24 * 3600_000;
-const DAY_MS = 24 * 3600_000;
 const PAGE = 500;
 /** Any photo or product image URL inside a document's JSON. */
 const IMAGE_URL = /\/images\/[\w/.-]+/g;
@@ -112,7 +110,7 @@ export function startPhotoSweep(config: Pick<Config, 'photosDir' | 'photoKeepDay
   };
   if (config.photoKeepDays <= 0) return { run: async () => none, stop: async () => undefined };
   const first = setTimeout(() => void run(), 60_000);
-  const timer = setInterval(() => void run(), SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void run(), DAY_MS);
   first.unref();
   timer.unref();
   return {

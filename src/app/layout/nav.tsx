@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { LogoMark } from '../../components/logo-mark';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { CartOverlay } from './cart-overlay';
 import { SyncChip } from './sync-chip';
 import { UserMenu } from './user-menu';
-import { LogoMark } from '../../components/logo-mark';
 
 export function Nav() {
   const { user } = useAuth();

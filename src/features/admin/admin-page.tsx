@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { LogoMark } from '../../components/logo-mark';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -10,7 +11,6 @@ import { PenggunaTab } from './pengguna-tab';
 import { PesananTab } from './pesanan-tab';
 import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
-import { LogoMark } from '../../components/logo-mark';
 
 type Tab = (typeof UI.admin.tabs)[number];
 
