@@ -71,8 +71,7 @@ export interface Uploader {
   stop(): void;
 }
 
-export function startUploader(options: UploaderOptions): Uploader {
-  const opts = options;
+export function startUploader(opts: UploaderOptions): Uploader {
   const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads`;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;
