@@ -4,10 +4,10 @@
  * remind them to pay. `hours` of 0 turns expiry off. Pure: the clock is always passed in.
  */
 import { BUY_STATUS } from './status';
+import { HOUR_MS } from './time';
 
 export const DEFAULT_UNPAID_EXPIRY_HOURS = 48;
 export const REMINDER_HOURS = 24;
-const HOUR_MS = 3600_000;
 
 interface Placed {
   createdAt: number;

@@ -4,11 +4,12 @@ import type { Request, Response } from 'express';
 import { parseCookie } from 'cookie';
 import { ANONYMOUS, type Actor } from '../../src/domain/access';
 import { isVisitorId } from '../../src/domain/codes';
+import { DAY_MS } from '../../src/domain/time';
 import type { Store } from '../data-access/store';
 import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
 
 export const VISITOR_COOKIE = 'jepret_visitor';
-const VISITOR_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+const VISITOR_TTL_MS = 365 * DAY_MS;
 
 export function cookies(req: Request): Record<string, string | undefined> {
   const header = req.headers.cookie;

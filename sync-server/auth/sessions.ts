@@ -3,10 +3,11 @@
  * holds 32 random bytes; the store keeps only their sha256, so a leaked database opens no session.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { DAY_MS } from '../../src/domain/time';
 import type { Store } from '../data-access/store';
 
 export const SESSION_COOKIE = 'jepret_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 
 export interface Session {
   uid: string;

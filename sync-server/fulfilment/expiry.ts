@@ -12,6 +12,7 @@ import { unpaidExpiredKendala } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { OrderLine } from '../../src/domain/schemas';
 import { BUY_STATUS } from '../../src/domain/status';
+import { HOUR_MS } from '../../src/domain/time';
 import { clientView, type Store } from '../data-access/store';
 import type { StockKeeper } from '../sync/stock';
 
@@ -28,7 +29,7 @@ export async function findExpired(store: Store, now: number, hours: number): Pro
   const db = store.db('transactions');
   if (!indexed.has(store)) await db.createIndex({ index: { fields: ['buyStatus', 'createdAt'] }, ddoc: INDEX, name: INDEX });
   const res = await db.find({
-    selector: { buyStatus: BUY_STATUS.UNPAID, createdAt: { $lt: now - hours * 3600_000 + 1 } },
+    selector: { buyStatus: BUY_STATUS.UNPAID, createdAt: { $lt: now - hours * HOUR_MS + 1 } },
     use_index: INDEX,
     limit: BATCH,
   });

@@ -8,11 +8,11 @@ import type { Writable } from 'node:stream';
 import { formatDate } from '../../src/domain/format';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
+import { DAY_MS, HOUR_MS } from '../../src/domain/time';
 import type { Store } from '../data-access/store';
 import { scanCollection } from './scan';
 
-const SHOP_UTC_OFFSET_MS = 7 * 3600_000;
-const DAY_MS = 24 * 3600_000;
+const SHOP_UTC_OFFSET_MS = 7 * HOUR_MS;
 
 export const CSV_COLUMNS = [
   'Kode', 'Tanggal', 'Pelanggan', 'Telepon', 'Alamat', 'Kurir', 'Layanan', 'Resi', 'Status', 'Barang', 'Jumlah', 'Packaging', 'Total',

@@ -4,6 +4,7 @@
  * Token: `<base64url(JSON payload)>.<base64url(HMAC-SHA256(secret, payloadB64))>`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DAY_MS } from '../../src/domain/time';
 
 export interface Quote {
   origin: string;
@@ -17,7 +18,7 @@ export interface Quote {
 }
 
 /** How long a quote serves an order: long enough for an offline draft, short enough for tariffs to hold. */
-export const QUOTE_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+export const QUOTE_TTL_MS = 3 * DAY_MS;
 
 const mac = (secret: string, payloadB64: string): Buffer => createHmac('sha256', secret).update(payloadB64).digest();
 

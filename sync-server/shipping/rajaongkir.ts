@@ -11,6 +11,7 @@
  * one per customer. Concurrent identical requests share one call.
  */
 import { COURIER_NAMES, type Courier } from '../../src/domain/shipping';
+import { DAY_MS, HOUR_MS } from '../../src/domain/time';
 import { cachedLoad, TtlCache } from './cache';
 import {
   ShippingError,
@@ -33,9 +34,8 @@ export interface RajaOngkirOptions {
   now?: () => number;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-export const REGION_TTL_MS = 3 * DAY;
-export const COST_TTL_MS = 6 * 60 * 60 * 1000;
+export const REGION_TTL_MS = 3 * DAY_MS;
+export const COST_TTL_MS = 6 * HOUR_MS;
 /** Without a usable Retry-After, a 429 holds further calls back this long. */
 const DEFAULT_RETRY_AFTER_S = 60;
 

@@ -16,6 +16,7 @@ import {
   type Courier,
   type CostRequest,
 } from '../../src/domain/shipping';
+import { HOUR_MS } from '../../src/domain/time';
 import { TtlCache } from './cache';
 import { createLocalProvider } from './local';
 import { QUOTE_TTL_MS, signQuote } from './quotes';
@@ -31,7 +32,7 @@ export interface ShippingRouterOptions {
 }
 
 /** Ready answers are reused this long: list answers, and cost answers whose quotes still have ≥ 71 h. */
-const ANSWER_TTL_MS = 60 * 60 * 1000;
+const ANSWER_TTL_MS = HOUR_MS;
 
 export function providerFromConfig(config: Config, options: Pick<ShippingRouterOptions, 'timeoutMs' | 'now'> = {}): ShippingProvider {
   const { local, rajaongkir } = config.shop.shipping;

@@ -7,11 +7,12 @@
 import type { Request } from 'express';
 import type { Actor } from '../../src/domain/access';
 import type { CollectionName } from '../../src/domain/schemas';
+import { HOUR_MS } from '../../src/domain/time';
 import { AttemptLimiter } from '../auth/rate-limit';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 
-export const CUSTOM_ORDER_RATE = { limit: 30, windowMs: 60 * 60 * 1000 };
+export const CUSTOM_ORDER_RATE = { limit: 30, windowMs: HOUR_MS };
 
 const newIds = (rows: readonly unknown[]): string[] =>
   rows

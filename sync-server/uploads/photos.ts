@@ -5,6 +5,7 @@
  * Order checks (sync push) and fulfilment ask here before trusting a photo URL.
  */
 import { isPhotoUrl } from '../../src/domain/photos';
+import { DAY_MS } from '../../src/domain/time';
 import { notFoundAsNull } from '../auth/sessions';
 import type { Store } from '../data-access/store';
 import { SEED_GOODS } from '../seed';
@@ -49,8 +50,6 @@ export async function findPhoto(store: Store, url: string): Promise<PhotoRecord 
   const res = await store.db('photos').find({ selector: { path }, use_index: 'by-path', limit: 1 });
   return asRecord(res.docs[0] ?? null);
 }
-
-export const DAY_MS = 24 * 3600_000;
 
 /** When the photo last came from its owner: its first upload, or a later repeat of the same bytes. */
 export const lastUploadMs = (record: PhotoRecord): number => Math.max(Date.parse(record.createdAt), Date.parse(record.uploadedAt ?? '') || 0);

@@ -10,12 +10,13 @@
  * store: a record another instance removed first is skipped.
  */
 import { COLLECTIONS } from '../../src/domain/schemas';
+import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { scanCollection } from '../fulfilment/scan';
 import { photoInUse, removeFile } from './delete';
 import { photoFile, photoUrl } from './paths';
-import { DAY_MS, lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
+import { lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
 
 const PAGE = 500;
 /** Any photo or product image URL inside a document's JSON. */

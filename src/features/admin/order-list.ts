@@ -2,6 +2,7 @@
  * What the admin's order tables show: search, status and date filters, and paging. Pure functions, so a tablet
  * holding 10,000 orders filters them in a few milliseconds and draws only one page of rows.
  */
+import { DAY_MS } from '../../domain/time';
 
 /** The fields every admin order table searches and filters (orders and custom orders both have them). */
 export interface OrderLike {
@@ -26,8 +27,6 @@ export interface OrderFilter {
 
 export const NO_FILTER: OrderFilter = { query: '', status: null, from: '', to: '' };
 export const PAGE_SIZE = 50;
-
-const DAY_MS = 86_400_000;
 
 /** Midnight starting a 'YYYY-MM-DD' day on this device, or null for an empty or broken value. */
 export function dayStart(value: string): number | null {

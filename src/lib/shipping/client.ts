@@ -13,6 +13,7 @@ import {
   type V1Province,
   type V1Subdistrict,
 } from '../../domain/shipping';
+import { DAY_MS, HOUR_MS } from '../../domain/time';
 import type { KeyValueStore } from './store';
 
 export type Province = V1Province;
@@ -57,9 +58,9 @@ export interface ShippingClientOptions {
 }
 
 /** Region lists change a few times a year; a week-old copy is still good. */
-export const LIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const LIST_MAX_AGE_MS = 7 * DAY_MS;
 /** A cost answer without quotes (no service to that place) is asked again after an hour. */
-const NO_QUOTE_MAX_AGE_MS = 60 * 60 * 1000;
+const NO_QUOTE_MAX_AGE_MS = HOUR_MS;
 
 interface Entry<T> {
   data: T[];
