@@ -54,6 +54,16 @@ export function customerStatusMessage(code: string, buyStatus: number, resi: str
   return `Pesanan ${code} mengalami kendala. Mohon balas pesan ini agar kami bisa membantu.`;
 }
 
+/**
+ * Stock follows orders (the server keeps it, sync-server/sync/push.ts and fulfilment/expiry.ts): an order holds
+ * its products' units from the moment it is placed, under every status but 'Gagal' (shown as 'Terjadi Kendala').
+ * Moving an order to 'Gagal' (the admin, or the server expiring it unpaid) gives them back; moving it out again
+ * (a late payment) takes them again, or is refused when the stock no longer has them. Deleting an unpaid order gives
+ * them back (not yet sold); deleting a paid, shipped or done one does not (the units left the shop).
+ */
+export const holdsStock = (buyStatus: number): boolean => buyStatus >= BUY_STATUS.UNPAID && buyStatus <= BUY_STATUS.DONE;
+export const returnsStockWhenDeleted = (buyStatus: number): boolean => buyStatus === BUY_STATUS.UNPAID;
+
 /** Batalkan and Bayar are offered only while unpaid. */
 export function canCancelOrPay(buyStatus: number): boolean {
   return buyStatus === BUY_STATUS.UNPAID;

@@ -10,7 +10,7 @@ import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schem
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
-import { BUY_STATUS } from '../../src/domain/status';
+import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domain/status';
 import { isShopImage, photosOwnedBy } from '../uploads/photos';
 import { normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { StockKeeper } from './stock';
@@ -144,21 +144,36 @@ export async function push(
       continue;
     }
     const effect: StockEffect = { taken: null, release: null };
+    let doc = normalized.doc;
     if (collection === 'transactions') {
-      const placing = !next._deleted && (!master || master._deleted);
-      if (placing) {
-        effect.taken = orderUnits(normalized.doc);
+      const before = master && !master._deleted ? Number(master.buyStatus) : null;
+      const after = Number(doc.buyStatus);
+      if (placingOrder) {
+        effect.taken = orderUnits(doc);
         const reserved = await stock.take(effect.taken);
         if (!reserved.ok) {
-          keep(normalized.doc, reserved.code);
+          keep(doc, reserved.code);
           continue;
         }
-      } else if (master && !master._deleted && next._deleted && master.buyStatus === 0) {
-        effect.release = orderUnits(master);
+      } else if (before !== null && next._deleted) {
+        if (returnsStockWhenDeleted(before)) effect.release = orderUnits(master!);
+      } else if (before !== null && holdsStock(before) && !holdsStock(after)) {
+        effect.release = orderUnits(master!);
+      } else if (before !== null && !holdsStock(before) && holdsStock(after)) {
+        // Out of 'Gagal' again (a late payment): the units are taken again, or the change is refused.
+        effect.taken = orderUnits(master!);
+        const reserved = await stock.take(effect.taken);
+        if (!reserved.ok) {
+          refuse(reserved.code, own, visible);
+          continue;
+        }
+        // The reason it failed no longer holds.
+        const { kendala: _reason, ...rest } = doc;
+        doc = rest as ClientDoc;
       }
     }
     pending.add(next.id);
-    writes.push({ doc: normalized.doc, rev: stored?._rev, ...effect });
+    writes.push({ doc, rev: stored?._rev, ...effect });
   }
 
   const written = await store.write(collection, writes);

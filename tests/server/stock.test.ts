@@ -1,4 +1,7 @@
-/** Stock follows orders (server-side): placing takes units, cancelling an unpaid order gives them back. */
+/**
+ * Stock follows orders (server-side, src/domain/status.ts `holdsStock`): placing takes units, cancelling an unpaid
+ * order gives them back, 'Gagal' gives them back and leaving it takes them again, whoever changes the status.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
 import { transactionDoc } from './fixtures';
@@ -61,6 +64,65 @@ describe('stock', () => {
     const paid = (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === order.id);
     expect((await pushChange(admin, 'transactions', paid, { ...paid, _deleted: true })).body.refused).toEqual([]);
     expect(await stockOf('4')).toBe(7);
+  });
+
+  const orderAsAdmin = async (id: string) => (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === id);
+  async function setStatus(id: string, buyStatus: number) {
+    const master = await orderAsAdmin(id);
+    return (await pushChange(admin, 'transactions', master, { ...master, buyStatus })).body;
+  }
+
+  it('when the admin marks an unpaid order Gagal, then its units come back once: deleting it later gives nothing more', async () => {
+    await setStock('4', 10);
+    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
+    await pushNew(budi, 'transactions', [order]);
+    expect(await stockOf('4')).toBe(7);
+
+    expect(await setStatus(order.id, 4)).toEqual({ conflicts: [], refused: [] });
+    expect(await stockOf('4')).toBe(10);
+    // Gagal to Gagal (the admin only fills in a resi): nothing moves.
+    const failed = await orderAsAdmin(order.id);
+    await pushChange(admin, 'transactions', failed, { ...failed, resi: 'JNE123' });
+    expect(await stockOf('4')).toBe(10);
+
+    const again = await orderAsAdmin(order.id);
+    expect((await pushChange(admin, 'transactions', again, { ...again, _deleted: true })).body.refused).toEqual([]);
+    expect(await stockOf('4')).toBe(10);
+  });
+
+  it('when a failed order is moved back to Belum Dibayar (a late payment), then its units are taken again and its kendala goes; on to Diproses, nothing more', async () => {
+    await setStock('4', 10);
+    const order = transactionDoc(uid.budi, { items: [line('4', 2)] });
+    await pushNew(budi, 'transactions', [order]);
+    await setStatus(order.id, 4);
+    const failed = await orderAsAdmin(order.id);
+    // As the server's expiry leaves it.
+    await pushChange(admin, 'transactions', failed, { ...failed, kendala: 'Pesanan kedaluwarsa: belum dibayar dalam 48 jam.' });
+    expect(await stockOf('4')).toBe(10);
+
+    expect(await setStatus(order.id, 0)).toEqual({ conflicts: [], refused: [] });
+    expect(await stockOf('4')).toBe(8);
+    expect((await orderAsAdmin(order.id))?.kendala).toBeUndefined();
+    expect(await setStatus(order.id, 1)).toEqual({ conflicts: [], refused: [] });
+    expect(await setStatus(order.id, 3)).toEqual({ conflicts: [], refused: [] });
+    expect(await stockOf('4')).toBe(8);
+    // Failed again after all: they come back once more.
+    await setStatus(order.id, 4);
+    expect(await stockOf('4')).toBe(10);
+  });
+
+  it('when the units are gone by then, then moving a failed order out of Gagal is refused with out_of_stock and it stays Gagal', async () => {
+    await setStock('4', 10);
+    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
+    await pushNew(budi, 'transactions', [order]);
+    await setStatus(order.id, 4);
+    await setStock('4', 2);
+
+    const res = await setStatus(order.id, 1);
+    expect(res.refused).toEqual([{ id: order.id, error: 'out_of_stock', message: 'Stok produk tidak mencukupi.' }]);
+    expect(res.conflicts.map((c: { id: string; buyStatus: number }) => [c.id, c.buyStatus])).toEqual([[order.id, 4]]);
+    expect((await orderAsAdmin(order.id))?.buyStatus).toBe(4);
+    expect(await stockOf('4')).toBe(2);
   });
 
   it('when two customers race for the last 5 key rings with 10 orders of 1, then exactly 5 are placed and the stock ends at 0', async () => {
