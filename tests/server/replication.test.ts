@@ -1,15 +1,16 @@
-/** Two RxDB clients (memory storage) replicating through the server with src/lib/sync. */
+/** Two RxDB clients (memory storage) replicating through the server with src/lib/sync and the app's conflict handler. */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { MIGRATIONS, SCHEMAS, type CollectionName } from '../../src/domain/schemas';
+import { conflictHandler } from '../../src/lib/db/conflicts';
 import { PULL_BATCH_SIZE, startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
 import { loadConfig } from '../../sync-server/config';
 import { Store } from '../../sync-server/data-access/store';
 import { PULL_MAX_LIMIT } from '../../sync-server/sync/routes';
-import { HttpClient, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
 
 interface Device {
@@ -26,10 +27,13 @@ let server: TestServer;
 const devices: Device[] = [];
 let uid: string;
 
-async function device(http: HttpClient): Promise<Device> {
+/** A device replicating `names` (all five by default; RxDB's free edition opens at most 16 collections at once). */
+async function device(http: HttpClient, names = Object.keys(SCHEMAS) as CollectionName[]): Promise<Device> {
   const db = await createRxDatabase({ name: `t${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
   const cols = await db.addCollections(
-    Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, { schema: schema as any, migrationStrategies: MIGRATIONS[name as CollectionName] ?? {} }])),
+    Object.fromEntries(
+      names.map((name) => [name, { schema: SCHEMAS[name] as any, migrationStrategies: MIGRATIONS[name] ?? {}, conflictHandler: conflictHandler(name) }]),
+    ),
   );
   const d: Device = { db, http, offline: false, refused: [], sync: null as unknown as SyncHandle };
   const flaky: typeof fetch = (input, init) => (d.offline ? Promise.reject(new TypeError('fetch failed (offline)')) : http.fetch(input, init));
@@ -91,21 +95,28 @@ describe('two devices of one customer', () => {
     await until(() => a.sync.state$.value.pending === 0);
   });
 
-  it('when both edit the profile at once, then both end with the server\'s version', async () => {
+  it('when both edit the profile at once, one of them offline, then each keeps what it changed: other fields merge, the same field ends as the last to sync made it', async () => {
     const [a, b] = devices as [Device, Device];
     b.offline = true;
-    await (await col(b, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat B' });
+    await (await col(b, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat B', phone: '081200000002' });
     expect(b.sync.state$.value.pending).toBeGreaterThan(0);
-    await (await col(a, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat A' });
+    await (await col(a, 'users').findOne(uid).exec())!.incrementalPatch({ address: 'Alamat dari perangkat A', username: 'Nama dari A' });
     await until(async () => {
       const res = await a.http.get('/api/sync/users/pull');
       return res.body.documents[0]?.address === 'Alamat dari perangkat A';
     });
     b.offline = false;
     b.sync.resync();
-    await until(async () => (await col(b, 'users').findOne(uid).exec())?.address === 'Alamat dari perangkat A');
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await col(a, 'users').findOne(uid).exec())?.address).toBe('Alamat dari perangkat A');
+    const merged = { address: 'Alamat dari perangkat B', phone: '081200000002', username: 'Nama dari A' };
+    await until(async () => {
+      const res = await a.http.get('/api/sync/users/pull');
+      return res.body.documents[0]?.address === merged.address && res.body.documents[0];
+    });
+    expect((await a.http.get('/api/sync/users/pull')).body.documents[0]).toMatchObject(merged);
+    a.sync.resync();
+    for (const d of [a, b]) await until(async () => (await col(d, 'users').findOne(uid).exec())?.address === merged.address);
+    for (const d of [a, b]) expect((await col(d, 'users').findOne(uid).exec())?.toJSON()).toMatchObject(merged);
+    expect(b.refused).toEqual([]);
   });
 
   it('when a device writes something the server refuses, then the reason arrives and the local copy is dropped', async () => {
@@ -127,6 +138,32 @@ describe('two devices of one customer', () => {
     a.offline = false;
     a.sync.resync();
     await until(async () => (await col(b, 'carts').findOne(doc.id).exec())?.price === 15000 + 2000);
+  });
+});
+
+describe('the admin edits a product offline', () => {
+  it('when a customer buys it meanwhile, then the price edit stands and the stock is the restock plus the sale, on the server and the tablet', async () => {
+    const http = new HttpClient(server.url);
+    await signInAdmin(http);
+    const tablet = await device(http, ['goods']);
+    const product = await until(() => col(tablet, 'goods').findOne('3').exec());
+    const was = product.qty as number;
+    tablet.offline = true;
+    await product.incrementalPatch({ price: 16000, qty: was + 50 });
+
+    const line = { produkID: '3', name: 'x', qty: 1, img: [], packaging: '', weight: 0, price: 0 };
+    expect((await pushNew(devices[0]!.http, 'transactions', [transactionDoc(uid, { items: [line] })])).body.refused).toEqual([]);
+
+    tablet.offline = false;
+    tablet.sync.resync();
+    const onServer = await until(async () => {
+      const doc = (await pullAll(http, 'goods', 1000)).docs.find((d) => d.id === '3');
+      return doc?.price === 16000 && doc;
+    });
+    expect(onServer.qty).toBe(was + 50 - 1);
+    await until(async () => (await col(tablet, 'goods').findOne('3').exec())?.qty === was + 49);
+    expect((await col(tablet, 'goods').findOne('3').exec())?.price).toBe(16000);
+    expect(tablet.refused).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { MIGRATIONS, SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
+import { conflictHandler } from './conflicts';
 import { sparseGetMiddleware } from './sparse-get';
 
 export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };
@@ -62,7 +63,11 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
     Object.fromEntries(
       Object.entries(SCHEMAS).map(([name, schema]) => [
         name,
-        { schema: schema as unknown as RxJsonSchema<any>, migrationStrategies: MIGRATIONS[name as CollectionName] ?? {} },
+        {
+          schema: schema as unknown as RxJsonSchema<any>,
+          migrationStrategies: MIGRATIONS[name as CollectionName] ?? {},
+          conflictHandler: conflictHandler(name as CollectionName),
+        },
       ]),
     ) as unknown as Record<CollectionName, { schema: RxJsonSchema<any> }>,
   );
