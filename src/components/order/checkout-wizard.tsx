@@ -11,7 +11,7 @@ import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { OrderSummary } from './order-summary';
-import { emptyShippingDraft, ShippingForm } from './shipping-form';
+import { ShippingForm, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
 import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
@@ -35,14 +35,13 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, car
   const [qty, setQty] = useState(initial[0]?.qty ?? 1);
   // Spec section 5: a quantity below 1 resets to 1 and disables buying until it is set again.
   const [qtyReset, setQtyReset] = useState(false);
-  const [draft, setDraft] = useState(() => emptyShippingDraft(address));
+  const [draft, setDraft] = useShippingDraft(address);
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
 
   const lines = qtyEditable ? initial.map((l) => ({ ...l, qty })) : initial;
   const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && buyer !== null;
-  if (!draft.alamat && address) setDraft({ ...draft, alamat: address });
 
   if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
 

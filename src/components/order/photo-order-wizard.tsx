@@ -13,7 +13,7 @@ import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { OrderSummary } from './order-summary';
 import { PhotoPicker } from './photo-picker';
-import { emptyShippingDraft, ShippingForm } from './shipping-form';
+import { ShippingForm, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
 import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
@@ -51,7 +51,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const key = draftKey(buyer?.uid ?? '', product.id);
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
-  const [shipping, setShipping] = useState(() => emptyShippingDraft(address));
+  const [shipping, setShipping] = useShippingDraft(address);
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,7 +60,6 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   useEffect(() => {
     localStorage.setItem(key, JSON.stringify(draft));
   }, [key, draft]);
-  if (!shipping.alamat && address) setShipping({ ...shipping, alamat: address });
 
   if (!buyer) return null;
   if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;

@@ -3,7 +3,7 @@
  * Kecamatan, Kurir and Layanan (what a phone handles best), fed by the shipping hooks, which keep every list
  * and quote once seen: offline, a destination chosen before still works; a new one says it needs a connection.
  */
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import settings from '../../../shop.settings.json';
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import type { ShippingChoice } from '../../domain/order';
@@ -18,9 +18,23 @@ const T = UI.order;
 /** What the customer has picked so far (the choice without its quoted cost yet); region fields hold 'id|name'. */
 export type ShippingDraft = Omit<ShippingChoice, 'ongkir' | 'quote'> & { bubbleWrap: boolean };
 
-export const emptyShippingDraft = (alamat: string): ShippingDraft => ({
+const emptyShippingDraft = (alamat: string): ShippingDraft => ({
   provinsi: '', city: '', subdistrict: '', alamat, kurir: '', pengiriman: '', bubbleWrap: true,
 });
+
+/**
+ * A wizard's shipping draft. The profile's address fills it once, when it is first known (the profile may load
+ * after the wizard opens); after that the box is the customer's: cleared to type another address, it stays empty.
+ */
+export function useShippingDraft(address: string): [ShippingDraft, (draft: ShippingDraft) => void] {
+  const [draft, setDraft] = useState(() => emptyShippingDraft(address));
+  const [prefilled, setPrefilled] = useState(address !== '');
+  if (!prefilled && address) {
+    setPrefilled(true);
+    setDraft((d) => (d.alamat ? d : { ...d, alamat: address }));
+  }
+  return [draft, setDraft];
+}
 
 const idOf = (value: string): string => value.split('|')[0] ?? '';
 const pair = (id: string, name: string): string => `${id}|${name}`;
