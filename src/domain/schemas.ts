@@ -4,6 +4,7 @@
  */
 import { ID_PATTERN } from './codes';
 import { CAPTION_MAX, type PhotoEdit } from './photos';
+import { GOODS_LIMITS } from './validation';
 
 const id = { type: 'string', maxLength: 64, pattern: ID_PATTERN } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -42,9 +43,10 @@ const goods = {
     title: text(200),
     desc: text(2000),
     img: url,
-    price: money,
-    qty: count(1_000_000),
-    weight: count(100_000),
+    // The Produk form's limits (the same values as before: stored products stay valid, the schema's hash unchanged).
+    price: count(GOODS_LIMITS.price),
+    qty: count(GOODS_LIMITS.qty),
+    weight: count(GOODS_LIMITS.weight),
     type: { type: 'integer', minimum: 1, maximum: 99 },
     show: { type: 'string', enum: ['show', 'hidden'] },
     gallery: urls,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkEmail, checkPassword, checkPhone, hasImageExtension, whatsappNumber } from './validation';
+import { checkAddress, checkEmail, checkPassword, checkPhone, GOODS_LIMITS, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
+import { SCHEMAS } from './schemas';
 
 describe('sign-up checks', () => {
   it('when the e-mail is missing or malformed, then the matching code is given', () => {
@@ -37,5 +38,40 @@ describe('photo extensions (spec section 5)', () => {
   });
   it.each(['a.gif', 'b.webp', 'jpg', 'c.jpg.exe', ''])('when the file is "%s", then it is refused', (f) => {
     expect(hasImageExtension(f)).toBe(false);
+  });
+});
+
+describe('whole numbers as an Indonesian types them (Produk: price, stock, weight)', () => {
+  it.each([
+    ['0', 0], ['15000', 15000], ['15.000', 15000], ['1.250.000', 1250000], ['Rp 15.000', 15000], ['Rp15.000', 15000],
+    ['rp. 25.000', 25000], [' 300 ', 300], ['999', 999], ['1.000', 1000],
+  ])('when "%s" is typed, then it reads %d', (text, value) => {
+    expect(parseWholeNumber(text, GOODS_LIMITS.price)).toEqual({ ok: true, value });
+  });
+  it.each(['15,5', '15,000', '1e3', '1.5', '15.00', '1.2345', '.500', '15.', '12 000', 'Rp', 'abc', '0x10', 'Infinity', '٣'])(
+    'when "%s" is typed, then it is no whole number in that form',
+    (text) => {
+      expect(parseWholeNumber(text, GOODS_LIMITS.price)).toEqual({ ok: false, reason: 'format' });
+    },
+  );
+  it('when a minus stands before it, then it is refused as negative', () => {
+    expect(parseWholeNumber('-2', GOODS_LIMITS.qty)).toEqual({ ok: false, reason: 'negative' });
+    expect(parseWholeNumber('-Rp 15.000', GOODS_LIMITS.price)).toEqual({ ok: false, reason: 'negative' });
+  });
+  it('when nothing is typed, then it is empty', () => {
+    expect(parseWholeNumber('  ', GOODS_LIMITS.qty)).toEqual({ ok: false, reason: 'empty' });
+  });
+  it('when it passes the limit, then it is too large; the limit itself is allowed', () => {
+    expect(parseWholeNumber('1.000.000.000', GOODS_LIMITS.price)).toEqual({ ok: true, value: 1_000_000_000 });
+    expect(parseWholeNumber('1.000.000.001', GOODS_LIMITS.price)).toEqual({ ok: false, reason: 'too_large' });
+    expect(parseWholeNumber('99999999999999999999', GOODS_LIMITS.price)).toEqual({ ok: false, reason: 'too_large' });
+    expect(parseWholeNumber('100.001', GOODS_LIMITS.weight)).toEqual({ ok: false, reason: 'too_large' });
+  });
+});
+
+describe('the product limits are the goods schema\'s', () => {
+  it('when the server validates a product (sync-server/sync/validate.ts, SCHEMAS.goods), then price, stock and weight stop at the form\'s limits', () => {
+    const { price, qty, weight } = SCHEMAS.goods.properties;
+    expect({ price: price.maximum, qty: qty.maximum, weight: weight.maximum }).toEqual(GOODS_LIMITS);
   });
 });

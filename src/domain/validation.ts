@@ -52,3 +52,25 @@ export function hasImageExtension(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return fileName.includes('.') && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
+
+/** A product's highest price (Rp), stock and weight (grams): the goods schema's maxima, so the form and the server agree. */
+export const GOODS_LIMITS = { price: 1_000_000_000, qty: 1_000_000, weight: 100_000 } as const;
+
+export type WholeNumber = { ok: true; value: number } | { ok: false; reason: 'empty' | 'format' | 'negative' | 'too_large' };
+
+/** Digits, or digits grouped in thousands by dots ('1.250.000'), after an optional 'Rp' or 'Rp.'. */
+const WHOLE_NUMBER = /^(-?)\s*(?:rp\.?\s*)?(\d{1,3}(?:\.\d{3})+|\d+)$/i;
+
+/**
+ * A whole number typed the Indonesian way: '15.000' is fifteen thousand, never fifteen. A decimal comma, an
+ * exponent or anything else is refused rather than read as some other number.
+ */
+export function parseWholeNumber(text: string, max: number): WholeNumber {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, reason: 'empty' };
+  const m = WHOLE_NUMBER.exec(trimmed);
+  if (!m) return { ok: false, reason: 'format' };
+  if (m[1]) return { ok: false, reason: 'negative' };
+  const value = Number(m[2]!.replaceAll('.', ''));
+  return value > max ? { ok: false, reason: 'too_large' } : { ok: true, value };
+}

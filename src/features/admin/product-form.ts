@@ -1,9 +1,11 @@
 /**
  * The Produk form's rules (spec sections 3 and 5): name, price, stock, weight, type and description required;
- * price, stock and weight at least 0 (whole numbers); type a category from 1. And a new product's id.
+ * price, stock and weight whole numbers from 0 up to the limits the server keeps, typed the Indonesian way
+ * ('15.000'); type a category from 1 to 99.
  */
 import { DEFAULT_GOODS_TYPE } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';
+import { GOODS_LIMITS, parseWholeNumber } from '../../domain/validation';
 
 export interface ProductFields {
   title: string;
@@ -23,27 +25,38 @@ export const fieldsOf = (g: GoodsDoc): ProductFields => ({
   title: g.title, price: String(g.price), qty: String(g.qty), weight: String(g.weight), type: String(g.type), desc: g.desc, img: g.img,
 });
 
-const wholeAtLeast = (text: string, min: number): number | null => {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(n) && n >= min ? n : null;
-};
+export type LimitedField = keyof typeof GOODS_LIMITS;
+const LIMITED = Object.keys(GOODS_LIMITS) as LimitedField[];
+const TYPE_MAX = 99;
 
-/** The document's fields, or what is wrong with each field (messages in `texts`). */
+export interface ProductTexts {
+  required: string;
+  min0: string;
+  type: string;
+  /** Not a whole number in the form '15000' or '15.000'. */
+  format: string;
+  tooLarge(field: LimitedField, max: number): string;
+}
+
+/** The document's fields, or what is wrong with each field. */
 export function readProduct(
   f: ProductFields,
-  texts: { required: string; min0: string; type: string },
+  texts: ProductTexts,
 ): { ok: true; doc: Omit<GoodsDoc, 'id' | 'show'> } | { ok: false; errors: ProductErrors } {
   const errors: ProductErrors = {};
   for (const key of ['title', 'desc', 'img'] as const) if (f[key].trim() === '') errors[key] = texts.required;
-  const numbers = { price: wholeAtLeast(f.price, 0), qty: wholeAtLeast(f.qty, 0), weight: wholeAtLeast(f.weight, 0), type: wholeAtLeast(f.type, 1) };
-  for (const key of ['price', 'qty', 'weight'] as const) {
-    if (numbers[key] === null) errors[key] = f[key].trim() === '' ? texts.required : texts.min0;
+  const numbers: Partial<Record<LimitedField | 'type', number>> = {};
+  for (const key of LIMITED) {
+    const read = parseWholeNumber(f[key], GOODS_LIMITS[key]);
+    if (read.ok) numbers[key] = read.value;
+    else errors[key] = { empty: texts.required, format: texts.format, negative: texts.min0, too_large: texts.tooLarge(key, GOODS_LIMITS[key]) }[read.reason];
   }
-  if (numbers.type === null || numbers.type > 99) errors.type = texts.type;
+  const type = parseWholeNumber(f.type, TYPE_MAX);
+  if (type.ok && type.value >= 1) numbers.type = type.value;
+  else errors.type = texts.type;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     doc: { title: f.title.trim(), desc: f.desc.trim(), img: f.img, price: numbers.price!, qty: numbers.qty!, weight: numbers.weight!, type: numbers.type! },
   };
 }
-

@@ -15,7 +15,7 @@ import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
-import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields } from './product-form';
+import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 
@@ -23,6 +23,14 @@ const T = UI.admin;
 const F = T.productFields;
 const I = T.productImage;
 const NUMBER_FIELDS = ['price', 'qty', 'weight', 'type'] as const;
+const thousands = new Intl.NumberFormat('id-ID');
+const FORM_TEXTS: ProductTexts = {
+  required: T.required,
+  min0: T.min0,
+  type: T.typeRange,
+  format: 'Tulis angka bulat tanpa koma, boleh dengan titik ribuan (contoh 15.000).',
+  tooLarge: (key, max) => `${F[key]} paling banyak ${key === 'price' ? formatIDR(max) : thousands.format(max)}.`,
+};
 
 function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose(): void }) {
   const { addGoods, patchGoods } = useAdminWrites();
@@ -62,7 +70,7 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
   };
 
   const submit = async () => {
-    const read = readProduct(fields, { required: T.required, min0: T.min0, type: T.typeRange });
+    const read = readProduct(fields, FORM_TEXTS);
     if (!read.ok || preparing) {
       if (!read.ok) setErrors(read.errors);
       return;
@@ -121,7 +129,8 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
         {field('title', <input type="text" maxLength={200} {...common('title')} onChange={(e) => set('title', e.target.value)} />)}
         {NUMBER_FIELDS.map((key) => (
           <Fragment key={key}>
-            {field(key, <input type="number" min={key === 'type' ? 1 : 0} step={1} inputMode="numeric" {...common(key)} onChange={(e) => set(key, e.target.value)} />)}
+            {/* Text, not type=number: a number input reads '15.000' as 15 and takes '1e3'; readProduct parses it the Indonesian way. */}
+            {field(key, <input type="text" inputMode="numeric" autoComplete="off" {...common(key)} onChange={(e) => set(key, e.target.value)} />)}
           </Fragment>
         ))}
         <div className="field admin-product-image">
