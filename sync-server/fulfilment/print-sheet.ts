@@ -80,8 +80,15 @@ function cropMarks(page: PDFPage, x: number, y: number): void {
   }
 }
 
-/** Helvetica speaks WinAnsi only: characters it cannot draw (emoji, other scripts) become '?'. */
-const printable = (text: string): string => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/**
+ * Helvetica speaks WinAnsi only, which is more than Latin-1 (– — ‘ ’ “ ” … € • ™ Œ): every character the font
+ * encodes is kept, each other one (emoji, other scripts) becomes one '?' (pdf-lib would refuse the whole text).
+ * Composed first, so an 'e' with a combining accent prints as 'é'.
+ */
+function printable(font: PDFFont, text: string): string {
+  const encodable = new Set(font.getCharacterSet());
+  return Array.from(text.normalize('NFC'), (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+}
 
 /** The caption in at most two lines across the lower border, smaller type when it is long. */
 function captionLines(font: PDFFont, text: string, width: number): { lines: string[]; size: number } {
@@ -119,7 +126,7 @@ async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: S
   if (photo.image) page.drawImage(await doc.embedJpg(photo.image.jpeg), area);
   else page.drawText('Foto tidak ditemukan', { x: area.x + 4, y: area.y + area.height / 2, size: 8, font, color: ink });
   cropMarks(page, x, y);
-  const caption = printable(photo.caption.trim());
+  const caption = printable(font, photo.caption.trim());
   if (!caption) return;
   const { lines, size } = captionLines(font, caption, area.width);
   const border = area.y - y;

@@ -257,3 +257,33 @@ describe('preparing a large order a few photos at a time', () => {
     expect(await failing(0)).toBe(0);
   });
 });
+
+/** The text poppler reads off a PDF, white space folded. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-text-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', 'sheet.pdf', '-'], { cwd: dir, encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('captions on the print sheet', () => {
+  it('when a caption has typographic characters the PDF font encodes, then they print as typed; only the others become ?', async () => {
+    const photos = [
+      { url: urls[0]!, caption: 'Liburan Bali 2026 – keluarga' },
+      { url: urls[1]!, caption: '“Kita” — ‘ya’ … €5 • Œuvre™ café' },
+      { url: urls[0]!, caption: 'Pantai 🌊 北京' },
+    ];
+    const line = { produkID: '1', name: 'Cetak foto', qty: 3, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 };
+    const captioned = transactionDoc(sariId, { produkID: '1', items: [line], img: [] });
+    expect((await pushNew(sari, 'transactions', [captioned])).body).toEqual({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders/${captioned.id}/print.pdf`);
+    expect(res.status).toBe(200);
+    const text = pdfText(res.bytes);
+    expect(text).toContain('Liburan Bali 2026 – keluarga');
+    expect(text).toContain('“Kita” — ‘ya’ … €5 • Œuvre™ café');
+    expect(text).toContain('Pantai ? ??');
+  });
+});
