@@ -54,6 +54,11 @@ describe('weight and quantity', () => {
     expect(clampQty(Number.NaN)).toBe(1);
     expect(clampQty(100)).toBe(99);
     expect(clampQty(7.8)).toBe(7);
+    // At the stock the device knows, when lower than 99.
+    expect(clampQty(79, 60)).toBe(60);
+    expect(clampQty(60, 60)).toBe(60);
+    expect(clampQty(5, 60)).toBe(5);
+    expect(clampQty(150, 500)).toBe(99);
   });
   it('when a quantity is checked, then only whole numbers 1..99 pass', () => {
     expect([1, 99].every(isValidQty)).toBe(true);

@@ -65,10 +65,13 @@ export function totalWeight(lines: ReadonlyArray<{ weight: number; qty: number }
   return sum > 0 ? sum : DEFAULT_WEIGHT_GRAMS;
 }
 
-/** Simple buy: a quantity below 1 resets to 1; above the input's range caps at 99. */
-export function clampQty(qty: number): number {
+/**
+ * Simple buy: a quantity below 1 resets to 1; above the input's range caps at 99, and at the stock the device last
+ * saw when that is lower (the server decides on arrival: stock may have moved since).
+ */
+export function clampQty(qty: number, stock: number = QTY_MAX): number {
   if (!Number.isFinite(qty) || qty < QTY_MIN) return QTY_MIN;
-  return Math.min(Math.floor(qty), QTY_MAX);
+  return Math.max(QTY_MIN, Math.min(Math.floor(qty), QTY_MAX, Math.floor(stock)));
 }
 export const isValidQty = (qty: unknown): qty is number =>
   typeof qty === 'number' && Number.isInteger(qty) && qty >= QTY_MIN && qty <= QTY_MAX;

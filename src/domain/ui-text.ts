@@ -300,6 +300,8 @@ export const UI = {
     bubbleWrap: 'Bubble wrap',
     bubbleWrapLocked: 'Wajib untuk pengiriman ke luar kota toko.',
     qty: 'Jumlah',
+    stockLeft: (n: number) => `Stok tersedia: ${n}`,
+    soldOut: 'Stok habis.',
     etd: (days: string) => (days && days !== '0' ? `estimasi ${days} hari` : ''),
     shippingNeedsNetwork: 'Ongkos kirim perlu koneksi sekali. Sambungkan internet untuk memilih tujuan dan layanan; setelah itu pilihan yang sama tetap bisa dipakai offline.',
     summaryTitle: 'Ringkasan pesanan',

@@ -233,6 +233,11 @@ describe('buying', () => {
     await qty.fill('0');
     expect(await qty.inputValue()).toBe('1');
     expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(true);
+    // More than the shop has (80 frames seeded, fewer than the input's 99): the quantity stops at the stock.
+    expect(before).toBeLessThan(99);
+    await qty.fill('150');
+    expect(await qty.inputValue()).toBe(String(before));
+    expect(await w.getByText(`Stok tersedia: ${before}`).count()).toBe(1);
     await qty.fill('2');
     await w.getByRole('button', { name: 'Lanjut' }).click();
     const expected = 2 * 25000 + ONGKIR + 2000;

@@ -23,12 +23,14 @@ interface CheckoutWizardProps {
   lines: DraftLine[];
   /** The simple buy lets the customer set the quantity of its one line. */
   qtyEditable?: boolean;
+  /** The product's stock as the device last saw it (simple buy): the quantity stops there. */
+  stock?: number;
   /** Cart items that leave the cart once the order is placed. */
   cartIds?: string[];
   onClose(): void;
 }
 
-export function CheckoutWizard({ title, lines: initial, qtyEditable = false, cartIds = [], onClose }: CheckoutWizardProps) {
+export function CheckoutWizard({ title, lines: initial, qtyEditable = false, stock = QTY_MAX, cartIds = [], onClose }: CheckoutWizardProps) {
   const { buyer, address } = useBuyer();
   const { placeOrder } = usePlaceOrder();
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
@@ -41,7 +43,8 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, car
   const [busy, setBusy] = useState(false);
 
   const lines = qtyEditable ? initial.map((l) => ({ ...l, qty })) : initial;
-  const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && buyer !== null;
+  const soldOut = qtyEditable && stock < QTY_MIN;
+  const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && !soldOut && buyer !== null;
 
   if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
 
@@ -78,14 +81,20 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, car
                 type="number"
                 inputMode="numeric"
                 min={QTY_MIN}
-                max={QTY_MAX}
+                max={Math.max(QTY_MIN, Math.min(QTY_MAX, stock))}
                 value={qty}
+                aria-describedby={stock < QTY_MAX ? 'buy-qty-stock' : undefined}
                 onChange={(e) => {
                   const n = Number(e.target.value);
                   setQtyReset(!(n >= QTY_MIN));
-                  setQty(clampQty(n));
+                  setQty(clampQty(n, stock));
                 }}
               />
+              {stock < QTY_MAX && (
+                <p id="buy-qty-stock" className={soldOut ? 'field-error' : 'field-note'} role={soldOut ? 'alert' : undefined}>
+                  {soldOut ? T.soldOut : T.stockLeft(stock)}
+                </p>
+              )}
             </div>
           )}
         </ShippingForm>

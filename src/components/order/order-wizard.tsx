@@ -13,5 +13,5 @@ interface OrderWizardProps {
 
 export function OrderWizard({ product, mode, onClose, onAddedToCart }: OrderWizardProps) {
   if (isPhotoProduct(product)) return <PhotoOrderWizard product={product} mode={mode} onClose={onClose} onAddedToCart={onAddedToCart} />;
-  return <CheckoutWizard title={product.title} lines={[{ product, qty: 1, packaging: 'none' }]} qtyEditable onClose={onClose} />;
+  return <CheckoutWizard title={product.title} lines={[{ product, qty: 1, packaging: 'none' }]} qtyEditable stock={Number(product.qty)} onClose={onClose} />;
 }
