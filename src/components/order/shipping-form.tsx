@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import settings from '../../../shop.settings.json';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import type { ShippingChoice } from '../../domain/order';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
@@ -148,7 +149,7 @@ export function ShippingForm({ draft, onDraft, weight, onChoice, children }: Shi
       )}
       <div className="field">
         <label htmlFor={ids.address}>{T.address}</label>
-        <textarea id={ids.address} required rows={3} value={draft.alamat} onChange={(e) => set({ alamat: e.target.value })} />
+        <textarea id={ids.address} required rows={3} maxLength={TEXT_MAX.address} value={draft.alamat} onChange={(e) => set({ alamat: e.target.value })} />
       </div>
       {select(
         ids.courier, T.courier, draft.kurir, { loading: false, error: null },

@@ -86,6 +86,25 @@ describe('sign-up form', () => {
     expect(phone).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('when the form is sent with empty or bad fields, then no request goes out, the Indonesian hints show (no browser bubbles) and the first wrong field has focus', async () => {
+    const { fetchMock } = renderWithServer('/signUp', (url) => (url === '/api/auth/me' ? json(200, { user: null }) : json(200, {})));
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+    expect(screen.getByLabelText('E-mail').closest('form')).toHaveAttribute('novalidate');
+    expect(await screen.findByText('Password wajib diisi.')).toBeInTheDocument();
+    expect(screen.getByText('Nomor WhatsApp wajib diisi.')).toBeInTheDocument();
+    expect(screen.getByText('Alamat wajib diisi.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/signup')).toBe(false);
+  });
+
+  it("when a field would be longer than the server keeps, then the form stops there", async () => {
+    renderWithServer('/signUp', () => json(200, { user: null }));
+    expect(await screen.findByLabelText('E-mail')).toHaveAttribute('maxlength', '254');
+    expect(screen.getByLabelText('Nomor WhatsApp')).toHaveAttribute('maxlength', '30');
+    expect(screen.getByLabelText('Alamat')).toHaveAttribute('maxlength', '500');
+  });
+
   it('when the login is refused, then the server message shows and the e-mail stays', async () => {
     renderWithServer('/login', (url) => {
       if (url === '/api/auth/login') return json(401, { error: 'wrong_credentials', message: 'E-mail atau password salah.' });

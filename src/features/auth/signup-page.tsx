@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
@@ -8,12 +9,14 @@ import { forgetAttachOffer, offerAttach, storedVisitorId } from '../../lib/auth/
 import { AuthPage } from './auth-page';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
+const FIELDS: readonly Field[] = ['email', 'password', 'phone', 'address'];
 const CHECKS: Record<Field, (v: string) => Check> = {
   email: checkEmail,
   password: checkPassword,
   phone: checkPhone,
   address: checkAddress,
 };
+const MAX: Record<Field, number> = { email: TEXT_MAX.email, password: 200, phone: TEXT_MAX.phone, address: TEXT_MAX.address };
 const LABELS: Record<Field, string> = {
   email: UI.auth.email,
   password: UI.auth.password,
@@ -37,7 +40,12 @@ export function SignUpPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTouched({ email: true, password: true, phone: true, address: true });
-    if (!e.currentTarget.checkValidity()) return;
+    // The app's own Indonesian hints say what is wrong (the form has noValidate: no browser bubbles over them).
+    const firstWrong = FIELDS.find((f) => !CHECKS[f](values[f]).ok);
+    if (firstWrong) {
+      document.getElementById(`signup-${firstWrong}`)?.focus();
+      return;
+    }
     setBusy(true);
     // Set before signing up: the offer is looked for the moment the account is known.
     const visitor = storedVisitorId() !== null;
@@ -54,6 +62,7 @@ export function SignUpPage() {
       id,
       name: f,
       required: true,
+      maxLength: MAX[f],
       value: values[f],
       autoComplete,
       'aria-invalid': h ? true : undefined,
@@ -76,7 +85,7 @@ export function SignUpPage() {
 
   return (
     <AuthPage>
-      <form className="auth-form card" onSubmit={(e) => void onSubmit(e)}>
+      <form className="auth-form card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>{UI.auth.signUpTitle}</h1>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'new-password')}

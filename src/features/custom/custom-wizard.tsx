@@ -21,6 +21,7 @@ import {
   withoutSeparator,
   type CustomDraft,
 } from '../../domain/custom';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
@@ -216,11 +217,13 @@ function MarketplaceStep({ draft, setDraft }: StepProps) {
   );
 }
 
+const CONTACT_MAX = { userName: TEXT_MAX.name, email: TEXT_MAX.email, phone: TEXT_MAX.phone } as const;
+
 function ConfirmStep({ draft, setDraft, ready }: StepProps & { ready: boolean }) {
   const count = draft.white.length + draft.black.length;
   const text = (key: 'userName' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
     <Field label={label}>
-      {(id) => <input id={id} type={type} required maxLength={200} autoComplete={autoComplete} value={draft[key]} onChange={(e) => setDraft({ [key]: e.target.value })} />}
+      {(id) => <input id={id} type={type} required maxLength={CONTACT_MAX[key]} autoComplete={autoComplete} value={draft[key]} onChange={(e) => setDraft({ [key]: e.target.value })} />}
     </Field>
   );
   return (

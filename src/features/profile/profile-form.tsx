@@ -3,6 +3,7 @@ import { useAlert } from '../../lib/alert';
 import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { localPhotoRef } from '../../domain/photos';
 import { addPhoto } from '../../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
@@ -14,6 +15,8 @@ import { useDatabase } from '../../lib/db/database-context';
 import { useUserDoc } from '../../lib/db/hooks';
 
 /** The Profile tab: the users document of this account, editable except the e-mail (the account's). */
+const PROFILE_MAX = { username: TEXT_MAX.name, phone: TEXT_MAX.phone, address: TEXT_MAX.address } as const;
+
 export function ProfileForm({ user }: { user: AuthUser }) {
   const { db } = useDatabase();
   const { doc, loading } = useUserDoc(user.uid);
@@ -63,6 +66,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         type={type}
         value={form[name]}
         required
+        maxLength={PROFILE_MAX[name]}
         disabled={!doc}
         onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
       />
