@@ -5,7 +5,7 @@ import type { CustomDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAllCustom } from '../../lib/db/hooks';
-import { DateCell, packagingName, placeName, whoWhereHowMuch } from './order-cells';
+import { customerData, DateCell, packagingName, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
@@ -31,7 +31,7 @@ function Films({ urls }: { urls: readonly string[] }) {
 const CELLS: ReadonlyArray<Cell<CustomDoc>> = [
   { cell: (o) => <DateCell createdAt={o.createdAt} code={o.id} />, className: 'nowrap' },
   { cell: (o) => o.resi || '—', className: 'narrow' },
-  { cell: (o) => `${o.userName} · ${o.email} · ${o.phone} · ${o.alamat}, ${placeName(o.city)}`, className: 'wide' },
+  { cell: customerData, className: 'wide' },
   { cell: (o) => marketplaceOrder(o.pengiriman), className: 'narrow' },
   { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
   { cell: (o) => packagingName(o.packaging) },
@@ -58,7 +58,7 @@ function Details({ order }: { order: CustomDoc }) {
   );
 }
 
-const CUSTOM: OrdersTabSpec<CustomDoc> = {
+export const CUSTOM: OrdersTabSpec<CustomDoc> = {
   collection: 'custom',
   caption: T.customTable,
   headers: T.customColumns,

@@ -7,8 +7,17 @@ import { UI } from '../../domain/ui-text';
 /** 'id|name' fields (province, city, district) show their name. */
 export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
 export const packagingName = (text: string): string => parsePackaging(text)?.type ?? text;
+/** The parts that exist (a visitor's custom order has no address), without dangling separators. */
+const joinPresent = (parts: ReadonlyArray<string | undefined>, separator: string): string =>
+  parts.map((p) => (p ? placeName(p).trim() : '')).filter(Boolean).join(separator);
 export const fullAddress = (o: { alamat: string; subdistrict?: string; city: string; provinsi: string }): string =>
-  [o.alamat, o.subdistrict, o.city, o.provinsi].filter(Boolean).map((p) => placeName(p!)).join(', ');
+  joinPresent([o.alamat, o.subdistrict, o.city, o.provinsi], ', ');
+/** The tables' address: the street and the city. */
+export const shortAddress = (o: { alamat: string; city: string }): string => joinPresent([o.alamat, o.city], ', ');
+const contact = (o: { userName: string; email: string; phone: string }): string => joinPresent([o.userName, o.email, o.phone], ' · ');
+/** Custom's Data column: who, and where when the order says. */
+export const customerData = (o: Parameters<typeof contact>[0] & Parameters<typeof shortAddress>[0]): string =>
+  joinPresent([contact(o), shortAddress(o)], ' · ');
 
 export function DateCell({ createdAt, code }: { createdAt: number; code: string }) {
   return (
@@ -22,7 +31,7 @@ export function DateCell({ createdAt, code }: { createdAt: number; code: string 
 /** The popup's first facts of any order: the customer, the address, the price. */
 export function whoWhereHowMuch(o: Parameters<typeof fullAddress>[0] & { userName: string; email: string; phone: string; price: number }): Array<[string, ReactNode]> {
   return [
-    [UI.admin.customer, `${o.userName} · ${o.email} · ${o.phone}`],
+    [UI.admin.customer, contact(o)],
     [UI.admin.address, fullAddress(o)],
     [UI.admin.price, formatIDR(o.price)],
   ];

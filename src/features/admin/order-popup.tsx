@@ -96,11 +96,11 @@ export function StatusOptions() {
   );
 }
 
-/** Label and value pairs of the popup. */
+/** Label and value pairs of the popup; a pair without a value (a visitor's address) is left out, not shown empty. */
 export function DetailList({ items }: { items: ReadonlyArray<[string, ReactNode]> }) {
   return (
     <dl className="admin-dl">
-      {items.map(([term, value]) => (
+      {items.filter(([, value]) => value !== '' && value !== null && value !== undefined).map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
           <dd>{value}</dd>

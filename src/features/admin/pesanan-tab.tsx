@@ -6,7 +6,7 @@ import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAllTransactions } from '../../lib/db/hooks';
-import { DateCell, packagingName, placeName, whoWhereHowMuch } from './order-cells';
+import { DateCell, packagingName, shortAddress, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
@@ -32,7 +32,7 @@ const CELLS: ReadonlyArray<Cell<TransactionDoc>> = [
   { cell: (o) => <DateCell createdAt={o.createdAt} code={o.id} />, className: 'nowrap' },
   { cell: products, className: 'narrow' },
   { cell: (o) => o.resi || '—', className: 'narrow' },
-  { cell: (o) => `${o.alamat}, ${placeName(o.city)}`, className: 'wide' },
+  { cell: shortAddress, className: 'wide' },
   { cell: (o) => `${o.kurir.toUpperCase()} ${o.pengiriman}` },
   { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
   { cell: (o) => formatIDR(o.price), className: 'nowrap' },

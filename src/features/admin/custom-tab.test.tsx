@@ -1,0 +1,41 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CustomDoc } from '../../domain/schemas';
+import { CUSTOM } from './custom-tab';
+import { OrderTable } from './order-table';
+
+afterEach(cleanup);
+
+/** A visitor's custom order: shipping is the marketplace's, so no address. */
+const visitor: CustomDoc = {
+  id: 'CUSTMA1790000000ab', userID: 'CST1790000000', produkID: '1', userName: 'Dewi', email: 'dewi@contoh.id',
+  phone: '081234567890', provinsi: '', city: '', alamat: '', img: [], kurir: 'tokopedia', pengiriman: 'tokopedia|Dewi|INV-9',
+  qty: 0, packaging: 'map|2000', bubble_wrap: true, price: 6000, buyStatus: 0, imgWhite: [], imgBlack: [], resi: '', createdAt: 1_790_000_000_000,
+};
+const withAddress: CustomDoc = { ...visitor, id: 'CUSTMA1790000001ab', alamat: 'Jl. Pandanaran 5', city: '3374|Kota Semarang' };
+
+function dataCell(order: CustomDoc): string {
+  const columns = CUSTOM.cells.map((c, i) => ({ ...c, header: CUSTOM.headers[i + 1]! }));
+  render(<OrderTable caption="Daftar pesanan custom" orders={[order]} columns={columns} />);
+  const row = within(screen.getAllByRole('rowgroup')[1]!).getByRole('row');
+  const text = within(row).getAllByRole('cell')[columns.findIndex((c) => c.header === 'Data')]!.textContent ?? '';
+  cleanup();
+  return text;
+}
+
+describe('Custom: a visitor without an address', () => {
+  it('when the order has no address, then the Data column joins only what exists', () => {
+    expect(dataCell(visitor)).toBe('Dewi · dewi@contoh.id · 081234567890');
+    expect(dataCell(withAddress)).toBe('Dewi · dewi@contoh.id · 081234567890 · Jl. Pandanaran 5, Kota Semarang');
+  });
+
+  it('when its popup opens, then no empty Alamat row shows', () => {
+    render(<CUSTOM.Details order={visitor} />);
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms).not.toContain('Alamat');
+    expect(screen.getAllByRole('definition').every((d) => d.textContent !== '')).toBe(true);
+    cleanup();
+    render(<CUSTOM.Details order={withAddress} />);
+    expect(screen.getByText('Jl. Pandanaran 5, Kota Semarang')).toBeInTheDocument();
+  });
+});
