@@ -3,6 +3,7 @@
  * validation of every push. Strings are bounded so no client can store a novel in a field.
  */
 import { ID_PATTERN } from './codes';
+import { TEXT_MAX } from './field-limits';
 import { CAPTION_MAX, type PhotoEdit } from './photos';
 import { GOODS_LIMITS } from './validation';
 
@@ -106,16 +107,16 @@ const transactions = {
   properties: {
     id,
     userID: id,
-    userName: text(200),
-    email: text(254),
-    phone: text(30),
+    userName: text(TEXT_MAX.name),
+    email: text(TEXT_MAX.email),
+    phone: text(TEXT_MAX.phone),
     /** The single product id of a direct buy, or '' for a cart checkout (the lines hold the ids). */
     produkID: text(64),
     items: { type: 'array', minItems: 1, maxItems: 100, items: orderLine },
     provinsi: text(200),
     city: text(200),
     subdistrict: text(200),
-    alamat: text(500),
+    alamat: text(TEXT_MAX.address),
     kurir: text(40),
     pengiriman: text(200),
     /** Shipping cost and the server-signed quote it came from (DESIGN decision 3). */
@@ -152,12 +153,12 @@ const custom = {
     /** The customer's uid, or the visitor identity ('CST…') of a visitor without an account. */
     userID: id,
     produkID: text(64),
-    userName: text(200),
-    email: text(254),
-    phone: text(30),
+    userName: text(TEXT_MAX.name),
+    email: text(TEXT_MAX.email),
+    phone: text(TEXT_MAX.phone),
     provinsi: text(200),
     city: text(200),
-    alamat: text(500),
+    alamat: text(TEXT_MAX.address),
     img: urls,
     kurir: text(40),
     /** 'ecommerce|account name|order number' */
@@ -188,10 +189,10 @@ const users = {
   type: 'object',
   properties: {
     id,
-    username: text(200),
-    email: text(254),
-    phone: text(30),
-    address: text(500),
+    username: text(TEXT_MAX.name),
+    email: text(TEXT_MAX.email),
+    phone: text(TEXT_MAX.phone),
+    address: text(TEXT_MAX.address),
     pict: url,
     createdAt: timestamp,
   },
