@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardThousands, formatDate, formatIDR, formatShippingCost, stockBand, usernameFromEmail } from './format';
+import { courierLabel, dashboardThousands, formatDate, formatIDR, formatShippingCost, marketplaceName, marketplaceOrder, packagingLabel, stockBand, usernameFromEmail } from './format';
 
 describe('formats', () => {
   it('when money is shown, then it is IDR in the Indonesian locale', () => {
@@ -20,5 +20,22 @@ describe('formats', () => {
   });
   it('when the username is derived, then it is the e-mail before @', () => {
     expect(usernameFromEmail('sari.w@example.com')).toBe('sari.w');
+  });
+});
+
+describe('order labels the admin reads (Pesanan, Custom and the CSV export alike)', () => {
+  it('when an order has no packaging, then it says so in Indonesian; map and box by their names', () => {
+    expect(packagingLabel('')).toBe('Tanpa packaging');
+    expect(packagingLabel('none|0')).toBe('Tanpa packaging');
+    expect(packagingLabel('map|2000')).toBe('Map');
+    expect(packagingLabel('box|3000')).toBe('Box');
+    expect(packagingLabel('kado|5000')).toBe('kado|5000');
+  });
+  it('when an order names its courier and service, then the courier in capitals before the service', () => {
+    expect(courierLabel({ kurir: 'jne', pengiriman: 'REG' })).toBe('JNE REG');
+  });
+  it('when a custom order names its marketplace order, then the marketplace by its name', () => {
+    expect(marketplaceOrder('tokopedia|Sari|INV-1')).toBe('Tokopedia · Sari · INV-1');
+    expect(marketplaceName('shopee')).toBe('Shopee');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
-import { formatDate } from '../../src/domain/format';
+import { courierLabel, formatDate, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/format';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';
@@ -40,15 +40,15 @@ export const shopDayEnd = (day: string): number | null => {
   return start === null ? null : start + DAY_MS - 1;
 };
 
-/** `id|name` fields (provinsi, city, subdistrict) keep their name; `box|3000` its type. */
+/** `id|name` fields (provinsi, city, subdistrict) keep their name. */
 const named = (field: string | undefined): string => (field ?? '').split('|').slice(-1)[0] ?? '';
-const firstPart = (field: string | undefined): string => (field ?? '').split('|')[0] ?? '';
 
 function transactionRow(t: TransactionDoc): unknown[] {
   const address = [t.alamat, named(t.subdistrict), named(t.city), named(t.provinsi)].filter(Boolean).join(', ');
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
-  return [t.id, formatDate(t.createdAt), t.userName, t.phone, address, t.kurir, t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, firstPart(t.packaging), t.price];
+  // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
+  return [t.id, formatDate(t.createdAt), t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
 }
 
 function customRow(c: CustomDoc): unknown[] {
@@ -56,8 +56,8 @@ function customRow(c: CustomDoc): unknown[] {
   const white = c.imgWhite?.length ?? 0;
   const black = c.imgBlack?.length ?? 0;
   const items = `Custom: film putih ${white}, film hitam ${black}`;
-  const service = (c.pengiriman ?? '').split('|').filter(Boolean).join(' / ');
-  return [c.id, formatDate(c.createdAt), c.userName, c.phone, address, c.kurir, service, c.resi, adminStatusLabel(c.buyStatus), items, c.qty, firstPart(c.packaging), c.price];
+  // The marketplace by its name; Layanan its order as the Custom table's Nomor Pemesanan.
+  return [c.id, formatDate(c.createdAt), c.userName, c.phone, address, marketplaceName(c.kurir), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
 const matches = (doc: { createdAt: number; buyStatus: number }, f: ExportFilter): boolean =>

@@ -180,10 +180,14 @@ describe('export', () => {
     expect(lines).toHaveLength(3);
     const row = lines.find((l) => l.startsWith(order.id))!;
     const date = new Intl.DateTimeFormat('en-US').format(new Date(order.createdAt));
-    expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",jne,REG,,Konfirmasi,`);
+    expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",JNE REG,REG,,Konfirmasi,`);
     // The server names the line after the product and keeps the order's packaging and its own total.
-    expect(row).toMatch(/ x3,3,box,\d+$/);
-    expect(lines.find((l) => l.startsWith(custom.id))).toContain('Custom: film putih 2, film hitam 1');
+    expect(row).toMatch(/ x3,3,Box,\d+$/);
+    // Kurir and packaging as the admin's tables show them; a custom order's marketplace order as its Nomor Pemesanan.
+    const customRow = lines.find((l) => l.startsWith(custom.id))!;
+    expect(customRow).toContain(',Tokopedia,Tokopedia · Sari · INV-1,');
+    expect(customRow).toContain('Custom: film putih 2, film hitam 1');
+    expect(customRow).toMatch(/,Box,\d+$/);
   });
 
   it('when the admin filters by a status or a day without orders, then only the header comes back', async () => {
@@ -285,5 +289,15 @@ describe('captions on the print sheet', () => {
     expect(text).toContain('Liburan Bali 2026 – keluarga');
     expect(text).toContain('“Kita” — ‘ya’ … €5 • Œuvre™ café');
     expect(text).toContain('Pantai ? ??');
+  });
+});
+
+describe('export of an order without packaging', () => {
+  it('when an order has no packaging, then the CSV says so in Indonesian, as the Pesanan table does', async () => {
+    const plain = transactionDoc(sariId, { packaging: '' });
+    expect((await pushNew(sari, 'transactions', [plain])).body).toEqual({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`);
+    const row = res.bytes.toString('utf8').split('\n').find((l) => l.startsWith(plain.id))!;
+    expect(row).toMatch(/,JNE REG,REG,.*,Tanpa packaging,\d+$/);
   });
 });

@@ -1,23 +1,16 @@
 /** Custom: the shop's custom orders (photos on white and black film for a marketplace order), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
-import { parsePengiriman } from '../../domain/custom';
+import { marketplaceOrder, packagingLabel } from '../../domain/format';
 import type { CustomDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAllCustom } from '../../lib/db/hooks';
-import { customerData, DateCell, packagingName, whoWhereHowMuch } from './order-cells';
+import { customerData, DateCell, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
 
 const T = UI.admin;
-
-/** 'tokopedia|account|order number' as 'Tokopedia · account · order number'. */
-export function marketplaceOrder(pengiriman: string): string {
-  const p = parsePengiriman(pengiriman);
-  if (!p) return pengiriman;
-  return `${p.marketplace[0]!.toUpperCase()}${p.marketplace.slice(1)} · ${p.account} · ${p.orderNumber}`;
-}
 
 function Films({ urls }: { urls: readonly string[] }) {
   return (
@@ -34,7 +27,7 @@ const CELLS: ReadonlyArray<Cell<CustomDoc>> = [
   { cell: customerData, className: 'wide' },
   { cell: (o) => marketplaceOrder(o.pengiriman), className: 'narrow' },
   { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
-  { cell: (o) => packagingName(o.packaging) },
+  { cell: (o) => packagingLabel(o.packaging) },
   { cell: (o) => <Films urls={o.imgWhite} />, className: 'nowrap' },
   { cell: (o) => <Films urls={o.imgBlack} />, className: 'nowrap' },
 ];
@@ -49,7 +42,7 @@ function Details({ order }: { order: CustomDoc }) {
           ...whoWhereHowMuch(order),
           [T.marketplaceOrder, marketplaceOrder(order.pengiriman)],
           [T.quantity, order.qty],
-          [T.customColumns[6], `${packagingName(order.packaging)}${order.bubble_wrap ? ' + bubble wrap' : ''}`],
+          [T.customColumns[6], `${packagingLabel(order.packaging)}${order.bubble_wrap ? ' + bubble wrap' : ''}`],
         ]}
       />
       <PhotoGallery title={T.filmWhite} photos={asPhotos(order.imgWhite)} />

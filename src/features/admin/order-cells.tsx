@@ -1,12 +1,10 @@
 /** Cells both order tables (Pesanan, Custom) draw the same way. */
 import type { ReactNode } from 'react';
 import { formatDate, formatIDR } from '../../domain/format';
-import { parsePackaging } from '../../domain/pricing';
 import { UI } from '../../domain/ui-text';
 
 /** 'id|name' fields (province, city, district) show their name. */
 export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
-export const packagingName = (text: string): string => parsePackaging(text)?.type ?? text;
 /** The parts that exist (a visitor's custom order has no address), without dangling separators. */
 const joinPresent = (parts: ReadonlyArray<string | undefined>, separator: string): string =>
   parts.map((p) => (p ? placeName(p).trim() : '')).filter(Boolean).join(separator);

@@ -1,12 +1,12 @@
 /** Pesanan: every order of the shop (the admin's device pulls them all), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
-import { formatIDR } from '../../domain/format';
+import { courierLabel, formatIDR, packagingLabel } from '../../domain/format';
 import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAllTransactions } from '../../lib/db/hooks';
-import { DateCell, packagingName, shortAddress, whoWhereHowMuch } from './order-cells';
+import { DateCell, shortAddress, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
@@ -33,10 +33,10 @@ const CELLS: ReadonlyArray<Cell<TransactionDoc>> = [
   { cell: products, className: 'narrow' },
   { cell: (o) => o.resi || '—', className: 'narrow' },
   { cell: shortAddress, className: 'wide' },
-  { cell: (o) => `${o.kurir.toUpperCase()} ${o.pengiriman}` },
+  { cell: (o) => courierLabel(o) },
   { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
   { cell: (o) => formatIDR(o.price), className: 'nowrap' },
-  { cell: (o) => packagingName(o.packaging) },
+  { cell: (o) => packagingLabel(o.packaging) },
   { cell: (o) => <Gambar order={o} /> },
 ];
 
@@ -46,7 +46,7 @@ function Details({ order }: { order: TransactionDoc }) {
       <DetailList
         items={[
           ...whoWhereHowMuch(order),
-          [T.courier, `${order.kurir.toUpperCase()} ${order.pengiriman}`],
+          [T.courier, courierLabel(order)],
           [T.quantity, order.qty],
           [T.products, products(order)],
           ...(order.kendala ? [[T.kendala, order.kendala] as [string, string]] : []),
