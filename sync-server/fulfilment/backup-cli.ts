@@ -4,22 +4,21 @@
  * LevelDB lock, a backup is asked of that shop instead (backup-request.ts, at SHOP_URL or this machine's PORT)
  * and moved into DIR. A restore needs the shop stopped: it only goes into an empty store.
  */
-import { cp, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { cp, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { Store } from '../data-access/store';
-import { backupShop, restoreShop, type Manifest } from './backup';
+import { backupShop, emptyBackupDir, restoreShop, type Manifest } from './backup';
 import { BACKUP_TOKEN_HEADER, backupToken } from './backup-request';
 
 const isLock = (err: unknown): boolean => /lock/i.test(String((err as Error)?.message));
 
 /** The running shop writes the backup into its DATA_DIR; it is moved to `dir` (new or empty). */
 async function backupThroughShop(config: Config, dir: string): Promise<Manifest> {
-  await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0) throw new Error(`backup folder is not empty: ${dir}`);
+  await emptyBackupDir(dir);
   const shop = (process.env.SHOP_URL || `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
   const res = await fetch(`${shop}/api/backup`, { method: 'POST', headers: { [BACKUP_TOKEN_HEADER]: backupToken(config.sessionSecret) } });
-  if (!res.ok) throw new Error(`the running shop at ${shop} refused the backup (${res.status}): check PORT/SHOP_URL and SESSION_SECRET`);
+  if (!res.ok) throw new Error(`Toko yang berjalan di ${shop} menolak pencadangan (${res.status}): periksa PORT/SHOP_URL dan SESSION_SECRET`);
   const { dir: written, manifest } = (await res.json()) as { dir: string; manifest: Manifest };
   await rmdir(dir);
   await rename(written, dir).catch(async (err: NodeJS.ErrnoException) => {

@@ -83,10 +83,15 @@ async function copyIfPresent(from: string, to: string): Promise<boolean> {
   );
 }
 
+/** A backup goes only into a new or empty folder: never mixed with another one's files. */
+export async function emptyBackupDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`Folder cadangan tidak kosong: ${dir}`);
+}
+
 /** Writes the shop to `dir` (new or empty), while it runs: reads go through the store, files are copied. */
 export async function backupShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
-  await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0) throw new Error(`backup folder is not empty: ${dir}`);
+  await emptyBackupDir(dir);
   const counts: Record<string, number> = {};
   for (const name of COLLECTIONS) counts[name] = await writeLines(path.join(dir, `${name}.ndjson`), collectionDocs(store, name));
   counts.accounts = await writeLines(path.join(dir, 'accounts.ndjson'), serverDocs(store, 'accounts'));
@@ -132,19 +137,19 @@ export async function storeIsEmpty(store: Store): Promise<boolean> {
 /** Brings a backup into an empty shop: collections through `Store.write` (fresh sync stamps), then the files. */
 export async function restoreShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new Error(`not a Jepret backup (${String(manifest.format)}): ${dir}`);
-  if (!(await storeIsEmpty(store))) throw new Error('the store is not empty: restore only into an empty DATA_DIR (or an empty CouchDB)');
+  if (manifest.format !== BACKUP_FORMAT) throw new Error(`Bukan cadangan Jepret (${String(manifest.format)}): ${dir}`);
+  if (!(await storeIsEmpty(store))) throw new Error('Database toko tidak kosong: pulihkan hanya ke DATA_DIR yang kosong (atau CouchDB yang kosong)');
   for (const name of COLLECTIONS) {
     await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
       const results = await store.write(name, docs.map((d) => ({ doc: clientView(d), rev: undefined })));
       const failed = results.find((r) => !r.ok);
-      if (failed && !failed.ok) throw new Error(`restoring ${name}: ${failed.error}`);
+      if (failed && !failed.ok) throw new Error(`Gagal memulihkan ${name}: ${failed.error}`);
     });
   }
   for (const name of BACKED_UP_SERVER_DBS) {
     await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
       const failed = (await store.db(name).bulkDocs(docs)).find((r) => r.error);
-      if (failed) throw new Error(`restoring ${name}: ${failed.error}`);
+      if (failed) throw new Error(`Gagal memulihkan ${name}: ${failed.error}`);
     });
   }
   for await (const doc of readLines(path.join(dir, 'photos.ndjson'))) {

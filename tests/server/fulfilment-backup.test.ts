@@ -45,7 +45,7 @@ beforeAll(async () => {
   const { stdout } = await run(TSX, [CLI, 'backup', backupDir], { env: { ...process.env, ...env } });
   expect(stdout).toContain('Cadangan ditulis');
   const refused = await run(TSX, [CLI, 'backup', path.join(backupDir, '..', 'lain')], { env: { ...process.env, ...env, SESSION_SECRET: 'salah' } }).catch((e) => e);
-  expect(refused.stderr).toContain('refused the backup (403)');
+  expect(refused.stderr).toContain('menolak pencadangan (403)');
   await shop.close();
   restoredDir = tempDataDir();
 });
@@ -96,7 +96,7 @@ describe('backups', () => {
     try {
       expect((await restore(photosDir, env)).stdout).toContain('Dipulihkan');
       const again = await restore(photosDir, env).then(() => null, (e: { stderr: string }) => e);
-      expect(again?.stderr).toContain('not empty');
+      expect(again?.stderr).toContain('✗ Database toko tidak kosong');
       const server = await startTestServer({ ...env, DATA_DIR: photosDir });
       try {
         await servesEverything(server);
@@ -116,6 +116,6 @@ describe('backups', () => {
     const err = await restore(other).then(() => null, (e: { code: number; stderr: string }) => e);
     rmSync(other, { recursive: true, force: true });
     expect(err?.code).toBe(1);
-    expect(err?.stderr).toContain('not empty');
+    expect(err?.stderr).toContain('✗ Database toko tidak kosong');
   });
 });
