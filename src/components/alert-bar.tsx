@@ -1,9 +1,11 @@
 import { UI } from '../domain/ui-text';
-import { alertKind, useAlert } from '../lib/alert';
+import { alertKind, useAlertIfProvided } from '../lib/alert';
 
 /** The top alert bar. Errors and warnings interrupt (role="alert"); info is polite (role="status"). */
 export function AlertBar() {
-  const { alert, closeAlert } = useAlert();
+  const api = useAlertIfProvided();
+  if (!api) return null;
+  const { alert, closeAlert } = api;
   const kind = alertKind(alert.type);
   if (kind === 'hidden' || !alert.message) return null;
   return (

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertProvider } from '../lib/alert';
 import { Modal } from './modal';
 
 // jsdom has no showModal (unless a setup file adds one): tests that stub it put back what was there.
@@ -25,6 +26,23 @@ describe('modal', () => {
     );
     expect(showModal).toHaveBeenCalledOnce();
     expect(screen.getByRole('dialog', { name: 'Judul' })).toHaveAttribute('open');
+  });
+
+  it('when an alert is up while the dialog is open, then the dialog shows it, its × closes it, and focus starts on the dialog, not on that ×', () => {
+    render(
+      <AlertProvider initial={{ type: 3, message: 'Ekstensi gambar yang diunggah salah!' }}>
+        <Modal title="Cetak Foto" onClose={() => undefined}>
+          <button type="button">Pilih Foto</button>
+        </Modal>
+      </AlertProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cetak Foto' });
+    const alert = screen.getByRole('alert');
+    expect(dialog).toContainElement(alert);
+    expect(alert).toHaveTextContent('Ekstensi gambar yang diunggah salah!');
+    expect(document.activeElement).toHaveClass('modal-close');
+    fireEvent.click(alert.querySelector('button')!);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('when the children bring their own heading, then titleId names the dialog and the dialog itself takes focus', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { UI } from '../domain/ui-text';
+import { AlertBar } from './alert-bar';
 
 type ModalProps = { onClose(): void; children: ReactNode; className?: string } & (
   | { title: ReactNode; titleId?: undefined }
@@ -12,7 +13,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * A modal on the native `<dialog>`: `showModal()` gives the focus trap, the inert page behind and
  * Escape. Being mounted is being open: closing (Escape, the × button) only asks the owner, through
  * `onClose`, to unmount it. With `title` it draws its own heading and × button; with `titleId` the
- * children bring the heading. Where `showModal` is missing (jsdom) it opens without the trap.
+ * children bring the heading. Where `showModal` is missing (jsdom) it opens without the trap. The alert bar is
+ * drawn inside it too: the page's own bar is behind the backdrop and inert while a dialog is open, so a message
+ * raised from the dialog (a refused photo) would be dimmed and could not be closed.
  */
 export function Modal({ title, titleId, onClose, children, className }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -27,7 +30,8 @@ export function Modal({ title, titleId, onClose, children, className }: ModalPro
       if (typeof el.showModal === 'function') el.showModal();
       else el.setAttribute('open', '');
     }
-    (el.querySelector<HTMLElement>(FOCUSABLE) ?? el).focus();
+    // The dialog's own first control, not the × of an alert shown in it.
+    ([...el.querySelectorAll<HTMLElement>(FOCUSABLE)].find((n) => !n.closest('.alert-bar')) ?? el).focus();
     return () => returnFocus?.focus?.();
   }, [returnFocus]);
 
@@ -48,6 +52,7 @@ export function Modal({ title, titleId, onClose, children, className }: ModalPro
       onCancel={onCancel}
       onClose={onClose}
     >
+      <AlertBar />
       {title !== undefined && (
         <div className="modal-head">
           <h2 id={ownTitleId}>{title}</h2>

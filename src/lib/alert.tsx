@@ -33,6 +33,9 @@ export function useAlert(): AlertApi {
   return ctx;
 }
 
+/** The alert, or null where no provider is around (a dialog drawn on its own in a test). */
+export const useAlertIfProvided = (): AlertApi | null => useContext(AlertContext);
+
 export function alertKind(type: AlertType): 'hidden' | 'info' | 'warning' | 'error' {
   if (type === 0) return 'hidden';
   if (type === 1) return 'info';
