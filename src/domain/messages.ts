@@ -46,6 +46,7 @@ export const MESSAGES = {
   photo_unknown: 'Foto pesanan tidak ditemukan di server atau bukan milik Anda. Unggah ulang fotonya.',
   photo_not_image: 'File ini bukan gambar yang valid. Pilih foto JPG, PNG atau HEIC.',
   photo_prepare_failed: 'Foto tidak dapat diproses di perangkat ini. Coba foto lain.',
+  heic_needs_network: 'Foto iPhone (HEIC) perlu koneksi internet sekali agar bisa diproses di perangkat ini. Sambungkan internet lalu pilih fotonya lagi.',
   kendala_prefix: 'Pesanan tidak dapat diproses:',
   upload_waiting: 'Foto menunggu koneksi untuk diunggah.',
   local_write_failed: 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.',

@@ -217,6 +217,25 @@ describe('photo checks', () => {
     expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
     await page.context().close();
   });
+
+  it('when a phone that never converted a HEIC picks one offline, then the message says a connection is needed (not that the photo is bad), in the wizard where it can be closed', async () => {
+    const page = await newPage();
+    await signUpInForm(page, suite.app.url, uniqueEmail('heicoff'), 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+    const w = wizard(page);
+    await expect.poll(() => w.getByText('Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg').isVisible()).toBe(true);
+    await page.context().setOffline(true);
+    await w.locator('input[type=file]').setInputFiles(files.heic);
+    const alert = page.getByRole('alert').filter({ hasText: 'perlu koneksi internet' });
+    await expect.poll(() => alert.count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(1);
+    expect(await w.locator('.alert-bar').count()).toBe(1);
+    await alert.getByRole('button', { name: 'Tutup' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await w.locator('.photo-card').count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('buying', () => {

@@ -47,7 +47,14 @@ export function sniffImageKind(head: Uint8Array): ImageKind | null {
  */
 async function decodable(file: File, kind: ImageKind): Promise<File> {
   if (kind !== 'heic') return new File([file], file.name, { type: `image/${kind}` });
-  const { heicTo } = await import('heic-to/csp');
+  let heicTo: (typeof import('heic-to/csp'))['heicTo'];
+  try {
+    ({ heicTo } = await import('heic-to/csp'));
+  } catch (err) {
+    // Never fetched on this device and no network: the converter is what is missing, not a good photo.
+    console.error('HEIC converter not loaded:', err instanceof Error ? err.message : err);
+    throw new PhotoError('heic_needs_network');
+  }
   const jpeg = await heicTo({ blob: file, type: 'image/jpeg', quality: 0.95 });
   return new File([jpeg], file.name.replace(/\.heic$/i, '.jpg'), { type: 'image/jpeg' });
 }
@@ -77,6 +84,7 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     });
     return { blob: compressed, ...(await dimensions(compressed)), name: file.name };
   } catch (err) {
+    if (err instanceof PhotoError) throw err;
     console.error('photo preparation failed:', err instanceof Error ? err.message : err);
     throw new PhotoError('photo_prepare_failed');
   }
