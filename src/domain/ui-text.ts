@@ -222,6 +222,8 @@ export const UI = {
     required: 'Wajib diisi.',
     min0: 'Bilangan bulat, minimal 0.',
     typeRange: 'Tipe 1 sampai 99.',
+    wholeNumber: 'Tulis angka bulat tanpa koma, boleh dengan titik ribuan (contoh 15.000).',
+    atMost: (field: string, max: string) => `${field} paling banyak ${max}.`,
     confirmHide: (title: string) => `Sembunyikan ${title} dari toko? Produk bisa ditampilkan lagi.`,
     productSaved: 'Produk disimpan.',
     productHidden: 'Produk disembunyikan.',

@@ -196,13 +196,19 @@ describe('photo order offline', () => {
 });
 
 describe('photo checks', () => {
-  it('when a customer picks a GIF, a text file named .jpg and a real HEIC, then the first two are refused with their messages and the HEIC is accepted', async () => {
+  /** A new customer's photo-order wizard, open at Upload Foto. */
+  async function photoWizardOfNewCustomer(emailPrefix: string) {
     const page = await newPage();
-    await signUpInForm(page, suite.app.url, uniqueEmail('cek'), 'Rahasia123');
+    await signUpInForm(page, suite.app.url, uniqueEmail(emailPrefix), 'Rahasia123');
     await openProducts(page);
     await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
     const w = wizard(page);
     await expect.poll(() => w.getByText('Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg').isVisible()).toBe(true);
+    return { page, w };
+  }
+
+  it('when a customer picks a GIF, a text file named .jpg and a real HEIC, then the first two are refused with their messages and the HEIC is accepted', async () => {
+    const { page, w } = await photoWizardOfNewCustomer('cek');
     const input = w.locator('input[type=file]');
 
     await input.setInputFiles(files.gif);
@@ -219,12 +225,7 @@ describe('photo checks', () => {
   });
 
   it('when a phone that never converted a HEIC picks one offline, then the message says a connection is needed (not that the photo is bad), in the wizard where it can be closed', async () => {
-    const page = await newPage();
-    await signUpInForm(page, suite.app.url, uniqueEmail('heicoff'), 'Rahasia123');
-    await openProducts(page);
-    await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
-    const w = wizard(page);
-    await expect.poll(() => w.getByText('Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg').isVisible()).toBe(true);
+    const { page, w } = await photoWizardOfNewCustomer('heicoff');
     await page.context().setOffline(true);
     await w.locator('input[type=file]').setInputFiles(files.heic);
     const alert = page.getByRole('alert').filter({ hasText: 'perlu koneksi internet' });

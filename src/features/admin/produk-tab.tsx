@@ -28,8 +28,8 @@ const FORM_TEXTS: ProductTexts = {
   required: T.required,
   min0: T.min0,
   type: T.typeRange,
-  format: 'Tulis angka bulat tanpa koma, boleh dengan titik ribuan (contoh 15.000).',
-  tooLarge: (key, max) => `${F[key]} paling banyak ${key === 'price' ? formatIDR(max) : thousands.format(max)}.`,
+  format: T.wholeNumber,
+  tooLarge: (key, max) => T.atMost(F[key], key === 'price' ? formatIDR(max) : thousands.format(max)),
 };
 
 function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose(): void }) {
