@@ -45,6 +45,31 @@ describe('shipping hooks', () => {
     expect(result.current.error).toBe(MESSAGES.province_not_found);
   });
 
+  it('when the weight changes, then the old weight\'s costs are not handed out while the new ones load', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const weights: string[] = [];
+    const slow = createShippingClient({
+      store: createMemoryStore(),
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const weight = String(JSON.parse(String(init?.body)).weight);
+        weights.push(weight);
+        if (weights.length > 1) await gate;
+        const costs = [{ service: 'REG', description: '', cost: [{ value: Number(weight) * 9, etd: '1-2', note: '', quote: `q${weight}` }] }];
+        return new Response(JSON.stringify(envelope([{ code: 'jne', name: 'JNE', costs }])));
+      }) as typeof fetch,
+    });
+    const { result, rerender } = renderHook(({ weight }) => useShippingCosts({ destination: '337402', courier: 'jne', weight }, slow), {
+      initialProps: { weight: 1000 },
+    });
+    await waitFor(() => expect(result.current.data?.[0]?.costs[0]?.cost[0]?.quote).toBe('q1000'));
+    rerender({ weight: 25000 });
+    expect(result.current).toEqual({ data: null, loading: true, error: null });
+    release();
+    await waitFor(() => expect(result.current.data?.[0]?.costs[0]?.cost[0]?.quote).toBe('q25000'));
+    expect(weights).toEqual(['1000', '25000']);
+  });
+
   it('when nothing is chosen yet, then nothing is fetched', async () => {
     const { result } = renderHook(() => useShippingCosts({ destination: '', courier: 'jne' }, client));
     expect(result.current).toEqual({ data: null, loading: false, error: null });

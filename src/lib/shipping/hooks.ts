@@ -37,23 +37,28 @@ export function setShippingClient(client: ShippingClient | undefined): void {
   defaultClient = client;
 }
 
+/**
+ * Data belongs to the key it was loaded for: while another key loads (a new destination, or a new weight after the
+ * quantity changed), the answer of the old one is not handed out, so a quote for 1 kg never prices a 25 kg parcel.
+ */
 function useShippingData<T>(key: string | null, load: (client: ShippingClient) => Promise<T>, client?: ShippingClient): ShippingState<T> {
-  const [state, setState] = useState<ShippingState<T>>({ data: null, loading: key !== null, error: null });
+  const [state, setState] = useState<ShippingState<T> & { key: string | null }>({ data: null, loading: key !== null, error: null, key });
   useEffect(() => {
     if (key === null) {
-      setState({ data: null, loading: false, error: null });
+      setState({ data: null, loading: false, error: null, key });
       return;
     }
     let current = true;
-    setState((s) => ({ data: s.data, loading: true, error: null }));
+    setState((s) => ({ data: s.key === key ? s.data : null, loading: true, error: null, key }));
     load(client ?? shippingClient()).then(
-      (data) => current && setState({ data, loading: false, error: null }),
+      (data) => current && setState({ data, loading: false, error: null, key }),
       (err: unknown) =>
         current &&
         setState({
           data: null,
           loading: false,
           error: err instanceof ShippingFetchError ? err.userMessage : MESSAGES.shipping_fetch_failed,
+          key,
         }),
     );
     return () => {
@@ -61,7 +66,8 @@ function useShippingData<T>(key: string | null, load: (client: ShippingClient) =
     };
     // `load` is rebuilt on every render; `key` says everything it depends on.
   }, [key, client]);
-  return state;
+  const { data, loading, error } = state;
+  return state.key === key ? { data, loading, error } : { data: null, loading: key !== null, error: null };
 }
 
 export const useProvinces = (client?: ShippingClient): ShippingState<Province[]> =>
