@@ -136,6 +136,7 @@ export const UI = {
     cancel: 'Batalkan',
     pay: 'Bayar',
     cancelled: 'Pesanan dibatalkan.',
+    confirmCancel: (code: string) => `Batalkan pesanan ${code}?`,
     orderCode: 'Kode',
     status: 'Status',
     resi: 'Resi',

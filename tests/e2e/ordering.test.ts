@@ -331,7 +331,15 @@ describe('buying', () => {
     await page.getByRole('heading', { name: 'Menunggu Pembayaran' }).waitFor();
     await page.getByRole('button', { name: 'Bayar' }).click();
     await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).getByRole('button', { name: 'Tutup' }).click();
+    // Asked first: said no, nothing happens; said yes, it is cancelled and says so.
+    page.once('dialog', (d) => void d.dismiss());
     await page.getByRole('button', { name: 'Batalkan' }).click();
+    expect(await page.getByRole('button', { name: 'Batalkan' }).count()).toBe(1);
+    const asked: string[] = [];
+    page.once('dialog', (d) => void (asked.push(d.message()), d.accept()));
+    await page.getByRole('button', { name: 'Batalkan' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Pesanan dibatalkan.' }).count()).toBe(1);
+    expect(asked[0]).toMatch(/^Batalkan pesanan \S+\?$/);
     await expect.poll(() => stockOf('5'), { timeout: 30_000 }).toBe(before);
     const orders = await serverOrders(email);
     expect(orders.every((o) => o._deleted)).toBe(true);

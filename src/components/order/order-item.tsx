@@ -70,11 +70,12 @@ export function listedCustom(o: CustomDoc): ListedOrder {
   };
 }
 
-/** Batalkan: the order leaves the device at once, and the shop once the removal is pushed. */
+/** Batalkan, once the customer confirms: the order leaves the device at once, and the shop once the removal is pushed. */
 export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
   const { db } = useDatabase();
   const { showAlert } = useAlert();
   return async (o) => {
+    if (!window.confirm(T.confirmCancel(o.id))) return;
     try {
       const collection = db?.[o.collection] as RxCollection | undefined;
       await (await collection?.findOne(o.id).exec())?.remove();
