@@ -14,6 +14,8 @@ describe('formats', () => {
   });
   it('when the dashboard shows ongoing value, then it is Rp {sum/1000}K', () => {
     expect(dashboardThousands(125000)).toBe('Rp 125K');
+    expect(dashboardThousands(171500)).toBe('Rp 171,5K');
+    expect(dashboardThousands(1234567000)).toBe('Rp 1.234.567K');
   });
   it('when stock crosses a band edge, then the band changes', () => {
     expect([0, 9, 10, 19, 20, 39, 40, 49, 50, 500].map(stockBand)).toEqual([0, 0, 1, 1, 2, 3, 4, 4, 5, 5]);

@@ -16,8 +16,9 @@ export const formatDateTime = (ms: number): string => dateTime.format(new Date(m
 /** The part of the e-mail before the @: the username and the navigation's name. */
 export const usernameFromEmail = (email: string): string => email.split('@')[0] ?? email;
 
-/** Dashboard: ongoing transaction value as 'Rp {sum/1000}K'. */
-export const dashboardThousands = (sum: number): string => `Rp ${sum / 1000}K`;
+/** Dashboard: ongoing transaction value as 'Rp {sum/1000}K', the number in the Indonesian way ('Rp 171,5K'). */
+const thousandsOfRupiah = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 3 });
+export const dashboardThousands = (sum: number): string => `Rp ${thousandsOfRupiah.format(sum / 1000)}K`;
 
 /** Dashboard stock bands: below 10, 20, 30, 40, 50, and 50 or more (0..5, darker as stock grows). */
 export const STOCK_BANDS = [10, 20, 30, 40, 50] as const;

@@ -231,6 +231,7 @@ export const UI = {
     productShown: 'Produk ditampilkan lagi.',
     productImage: {
       preview: 'Pratinjau gambar produk',
+      pick: 'Pilih Gambar',
       of: (title: string) => `Gambar ${title}`,
       preparing: 'Memproses gambar…',
       waiting: 'Menunggu koneksi: gambar diunggah begitu online.',

@@ -388,6 +388,8 @@ describe('admin Produk on a tablet', () => {
     await page.screenshot({ path: `${SHOTS}/produk.png` });
     expect(await audit(page)).toEqual([]);
 
+    // The shop's tab below opens offline: the service worker must have the app first (it may still be caching it).
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Tambah Produk' }).click();
     const form = page.getByRole('dialog', { name: 'Tambah Produk' });

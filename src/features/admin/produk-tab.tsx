@@ -142,15 +142,22 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
               <span className="admin-product-img is-empty" aria-hidden="true" />
             )}
             <div className="admin-product-image-controls">
-              <input
-                type="file"
-                accept={PRODUCT_IMAGE_ACCEPT}
-                id={`${id}-img`}
-                aria-invalid={errors.img ? true : undefined}
-                aria-describedby={[`${id}-img-hint`, errors.img ? `${id}-img-error` : ''].filter(Boolean).join(' ')}
-                disabled={preparing}
-                onChange={(e) => void pick(e.target.files?.[0])}
-              />
+              {/* The app's own button, not the browser's 'Choose File / No file chosen' in the browser's language. */}
+              <div className="file-picker">
+                <label htmlFor={`${id}-img`} className="btn">
+                  {I.pick}
+                </label>
+                <input
+                  type="file"
+                  className="visually-hidden"
+                  accept={PRODUCT_IMAGE_ACCEPT}
+                  id={`${id}-img`}
+                  aria-invalid={errors.img ? true : undefined}
+                  aria-describedby={[`${id}-img-hint`, errors.img ? `${id}-img-error` : ''].filter(Boolean).join(' ')}
+                  disabled={preparing}
+                  onChange={(e) => void pick(e.target.files?.[0])}
+                />
+              </div>
               <p className="field-note" id={`${id}-img-hint`}>
                 {MESSAGES.image_extension_hint}. {I.publicNote}
               </p>
