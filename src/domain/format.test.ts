@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { courierLabel, dashboardThousands, formatDate, formatIDR, formatShippingCost, marketplaceName, marketplaceOrder, packagingLabel, stockBand, usernameFromEmail } from './format';
+import { dashboardThousands, formatDate, formatIDR, formatShippingCost, stockBand, usernameFromEmail } from './format';
+import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from './order-labels';
 
 describe('formats', () => {
   it('when money is shown, then it is IDR in the Indonesian locale', () => {

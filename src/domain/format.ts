@@ -1,8 +1,4 @@
-/** Display formats: IDR in the Indonesian locale, dates in en-US (spec section 1), and the orders' labels. */
-import { parsePengiriman } from './custom';
-import { parsePackaging } from './pricing';
-import { UI } from './ui-text';
-
+/** Display formats: IDR in the Indonesian locale, dates in en-US (spec section 1). Light: the landing page loads it. */
 const idr = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
 export const formatIDR = (amount: number): string => idr.format(amount);
 
@@ -29,20 +25,3 @@ export function stockBand(stock: number): number {
 
 /** A shipping cost of 0 is shown as 'CHAT ADMIN'. */
 export const formatShippingCost = (value: number): string => (value === 0 ? 'CHAT ADMIN' : formatIDR(value));
-
-/**
- * The labels of an order the admin reads in Pesanan, Custom and the CSV export alike: packaging by the customer's
- * words ('' is 'Tanpa packaging', never 'none'), an unknown one as stored.
- */
-export const packagingLabel = (text: string): string => {
-  const packaging = parsePackaging(text);
-  return packaging ? UI.order.packaging[packaging.type] : text;
-};
-/** 'jne' and 'REG' as 'JNE REG'. */
-export const courierLabel = (o: { kurir: string; pengiriman: string }): string => `${o.kurir.toUpperCase()} ${o.pengiriman}`.trim();
-export const marketplaceName = (marketplace: string): string => `${marketplace.charAt(0).toUpperCase()}${marketplace.slice(1)}`;
-/** A custom order's 'tokopedia|account|order number' as 'Tokopedia · account · order number'. */
-export function marketplaceOrder(pengiriman: string): string {
-  const p = parsePengiriman(pengiriman);
-  return p ? `${marketplaceName(p.marketplace)} · ${p.account} · ${p.orderNumber}` : pengiriman;
-}

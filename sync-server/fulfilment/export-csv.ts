@@ -5,7 +5,8 @@
  */
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
-import { courierLabel, formatDate, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/format';
+import { formatDate } from '../../src/domain/format';
+import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';

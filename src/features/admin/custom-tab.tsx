@@ -1,6 +1,6 @@
 /** Custom: the shop's custom orders (photos on white and black film for a marketplace order), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
-import { marketplaceOrder, packagingLabel } from '../../domain/format';
+import { marketplaceOrder, packagingLabel } from '../../domain/order-labels';
 import type { CustomDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';

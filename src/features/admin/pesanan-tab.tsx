@@ -1,6 +1,7 @@
 /** Pesanan: every order of the shop (the admin's device pulls them all), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
-import { courierLabel, formatIDR, packagingLabel } from '../../domain/format';
+import { formatIDR } from '../../domain/format';
+import { courierLabel, packagingLabel } from '../../domain/order-labels';
 import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
