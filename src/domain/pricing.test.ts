@@ -59,6 +59,7 @@ describe('weight and quantity', () => {
     expect(clampQty(60, 60)).toBe(60);
     expect(clampQty(5, 60)).toBe(5);
     expect(clampQty(150, 500)).toBe(99);
+    expect(clampQty(7, Number.NaN)).toBe(7);
   });
   it('when a quantity is checked, then only whole numbers 1..99 pass', () => {
     expect([1, 99].every(isValidQty)).toBe(true);

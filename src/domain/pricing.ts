@@ -71,7 +71,7 @@ export function totalWeight(lines: ReadonlyArray<{ weight: number; qty: number }
  */
 export function clampQty(qty: number, stock: number = QTY_MAX): number {
   if (!Number.isFinite(qty) || qty < QTY_MIN) return QTY_MIN;
-  return Math.max(QTY_MIN, Math.min(Math.floor(qty), QTY_MAX, Math.floor(stock)));
+  return Math.max(QTY_MIN, Math.min(Math.floor(qty), QTY_MAX, Number.isFinite(stock) ? Math.floor(stock) : QTY_MAX));
 }
 export const isValidQty = (qty: unknown): qty is number =>
   typeof qty === 'number' && Number.isInteger(qty) && qty >= QTY_MIN && qty <= QTY_MAX;

@@ -30,7 +30,9 @@ interface CheckoutWizardProps {
   onClose(): void;
 }
 
-export function CheckoutWizard({ title, lines: initial, qtyEditable = false, stock = QTY_MAX, cartIds = [], onClose }: CheckoutWizardProps) {
+export function CheckoutWizard({ title, lines: initial, qtyEditable = false, stock: seen = QTY_MAX, cartIds = [], onClose }: CheckoutWizardProps) {
+  // A product without a readable stock is not capped here (the server decides).
+  const stock = Number.isFinite(seen) ? seen : QTY_MAX;
   const { buyer, address } = useBuyer();
   const { placeOrder } = usePlaceOrder();
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
