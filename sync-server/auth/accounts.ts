@@ -3,7 +3,8 @@
  * each one gets, written through the same stamped path as sync so it reaches the owner's devices.
  */
 import { randomBytes } from 'node:crypto';
-import { normalizeEmail } from '../../src/domain/validation';
+import { TEXT_MAX } from '../../src/domain/field-limits';
+import { normalizeEmail, PASSWORD_MAX } from '../../src/domain/validation';
 import { usernameFromEmail } from '../../src/domain/format';
 import { DEFAULT_PICT } from '../../src/domain/schemas';
 import type { Config } from '../config';
@@ -88,7 +89,7 @@ export async function createAccount(
 
 /** The account for these credentials, or null; the same time is spent whether the e-mail exists or not. */
 export async function checkCredentials(store: Store, email: unknown, password: unknown): Promise<Account | null> {
-  if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 200) return null;
+  if (typeof email !== 'string' || typeof password !== 'string' || email.length > TEXT_MAX.email || password.length > PASSWORD_MAX) return null;
   const account = await findAccount(store, email);
   if (!account) return burnPasswordCheck(password).then(() => null);
   return (await verifyPassword(password, account.password)) ? account : null;

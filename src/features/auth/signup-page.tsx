@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
-import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
+import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type Check } from '../../domain/validation';
 import { useAuth } from '../../lib/auth/auth-context';
 import { forgetAttachOffer, offerAttach, storedVisitorId } from '../../lib/auth/visitor-id';
 import { AuthPage } from './auth-page';
@@ -16,7 +16,7 @@ const CHECKS: Record<Field, (v: string) => Check> = {
   phone: checkPhone,
   address: checkAddress,
 };
-const MAX: Record<Field, number> = { email: TEXT_MAX.email, password: 200, phone: TEXT_MAX.phone, address: TEXT_MAX.address };
+const MAX: Record<Field, number> = { email: TEXT_MAX.email, password: PASSWORD_MAX, phone: TEXT_MAX.phone, address: TEXT_MAX.address };
 const LABELS: Record<Field, string> = {
   email: UI.auth.email,
   password: UI.auth.password,
