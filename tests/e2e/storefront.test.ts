@@ -136,6 +136,14 @@ describe('a customer, end to end', () => {
     await logOut(page, email.split('@')[0]!);
 
     await page.goto(`${suite.app.url}/signUp`);
+    // One press of Daftar straight from a wrong e-mail: every field's hint, focus on the first wrong one (the hint
+    // shown on leaving the field used to push Daftar down under the press, and the first press did nothing).
+    await page.setViewportSize({ width: 360, height: 740 }); // where the press missed
+    await page.getByLabel('E-mail').fill('sari@example');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await expect.poll(() => page.locator('.field-hint').count()).toBe(4);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-email');
+
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('Rahasia123');
     await page.getByLabel('Nomor WhatsApp').fill('081234567890');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FocusEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
@@ -68,7 +68,12 @@ export function SignUpPage() {
       'aria-invalid': h ? true : undefined,
       'aria-describedby': h ? `${id}-hint` : undefined,
       onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
-      onBlur: () => setTouched((t) => ({ ...t, [f]: true })),
+      // Leaving a field for Daftar: the submit checks every field. Showing this field's hint now would push Daftar
+      // down between press and release, and the press would miss it (the first tap did nothing).
+      onBlur: (e: FocusEvent<HTMLElement>) => {
+        if (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget.type === 'submit') return;
+        setTouched((t) => ({ ...t, [f]: true }));
+      },
     };
     return (
       <div className="field" key={f}>
