@@ -31,6 +31,18 @@ async function setStock(id: string, qty: number) {
   expect(res.body).toEqual({ conflicts: [], refused: [] });
 }
 const line = (produkID: string, qty: number) => ({ produkID, name: 'x', qty, img: [], packaging: '', weight: 0, price: 0 });
+const orderAsAdmin = async (id: string) => (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === id);
+async function setStatus(id: string, buyStatus: number) {
+  const master = await orderAsAdmin(id);
+  return (await pushChange(admin, 'transactions', master, { ...master, buyStatus })).body;
+}
+/** Budi's order of `units` acrylic stands (product 4), placed with 10 in stock. */
+async function standsOrdered(units: number) {
+  await setStock('4', 10);
+  const order = transactionDoc(uid.budi, { items: [line('4', units)] });
+  expect((await pushNew(budi, 'transactions', [order])).body.refused).toEqual([]);
+  return order;
+}
 
 describe('stock', () => {
   it('when a customer orders 2 frames and cancels while unpaid, then the stock goes down by 2 and back', async () => {
@@ -56,26 +68,15 @@ describe('stock', () => {
   });
 
   it('when an order is paid and then deleted by the admin, then its units stay sold', async () => {
-    await setStock('4', 10);
-    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
-    await pushNew(budi, 'transactions', [order]);
-    const placed = (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === order.id);
-    await pushChange(admin, 'transactions', placed, { ...placed, buyStatus: 1 });
-    const paid = (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === order.id);
+    const order = await standsOrdered(3);
+    await setStatus(order.id, 1);
+    const paid = await orderAsAdmin(order.id);
     expect((await pushChange(admin, 'transactions', paid, { ...paid, _deleted: true })).body.refused).toEqual([]);
     expect(await stockOf('4')).toBe(7);
   });
 
-  const orderAsAdmin = async (id: string) => (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === id);
-  async function setStatus(id: string, buyStatus: number) {
-    const master = await orderAsAdmin(id);
-    return (await pushChange(admin, 'transactions', master, { ...master, buyStatus })).body;
-  }
-
   it('when the admin marks an unpaid order Gagal, then its units come back once: deleting it later gives nothing more', async () => {
-    await setStock('4', 10);
-    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
-    await pushNew(budi, 'transactions', [order]);
+    const order = await standsOrdered(3);
     expect(await stockOf('4')).toBe(7);
 
     expect(await setStatus(order.id, 4)).toEqual({ conflicts: [], refused: [] });
@@ -91,9 +92,7 @@ describe('stock', () => {
   });
 
   it('when a failed order is moved back to Belum Dibayar (a late payment), then its units are taken again and its kendala goes; on to Diproses, nothing more', async () => {
-    await setStock('4', 10);
-    const order = transactionDoc(uid.budi, { items: [line('4', 2)] });
-    await pushNew(budi, 'transactions', [order]);
+    const order = await standsOrdered(2);
     await setStatus(order.id, 4);
     const failed = await orderAsAdmin(order.id);
     // As the server's expiry leaves it.
@@ -112,9 +111,7 @@ describe('stock', () => {
   });
 
   it('when the units are gone by then, then moving a failed order out of Gagal is refused with out_of_stock and it stays Gagal', async () => {
-    await setStock('4', 10);
-    const order = transactionDoc(uid.budi, { items: [line('4', 3)] });
-    await pushNew(budi, 'transactions', [order]);
+    const order = await standsOrdered(3);
     await setStatus(order.id, 4);
     await setStock('4', 2);
 
