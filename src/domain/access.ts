@@ -65,6 +65,16 @@ function withoutDeleted(doc: Record<string, unknown>): Record<string, unknown> {
   const { _deleted: _ignored, ...rest } = doc;
   return rest;
 }
+/** Fields of RxDB's own bookkeeping, which a document's state never includes. */
+export const BOOKKEEPING: ReadonlySet<string> = new Set(['_meta', '_rev', '_attachments']);
+/**
+ * The same state of a document: deleted or not alike, and the same fields. The server's check that a push was
+ * made on the state it holds, and the device's check that a conflict is only a refusal (src/domain/merge.ts).
+ */
+export function sameState(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const state = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter(([k]) => !BOOKKEEPING.has(k)));
+  return (a._deleted === true) === (b._deleted === true) && sameFields(state(a), state(b));
+}
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {

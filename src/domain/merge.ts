@@ -9,24 +9,19 @@
  * still the one the device assumed), the document is gone on the server, or the device's write was a new
  * document the server answered with its own (an order kept under 'Terjadi Kendala').
  */
-import { stableJson } from './access';
+import { BOOKKEEPING, sameState, stableJson } from './access';
 import type { CollectionName } from './schemas';
 
 type Doc = Record<string, unknown>;
 
 /** Fields that count something the server also changes: merged as the sum of both changes. */
 const COUNTERS: Partial<Record<CollectionName, ReadonlySet<string>>> = { goods: new Set(['qty']) };
-/** RxDB's own bookkeeping, never merged. */
-const BOOKKEEPING = new Set(['_meta', '_rev', '_attachments']);
 
 const fields = (doc: Doc): string[] => Object.keys(doc).filter((k) => !BOOKKEEPING.has(k));
 const same = (a: unknown, b: unknown): boolean => stableJson(a ?? null) === stableJson(b ?? null);
-const sameDoc = (a: Doc, b: Doc): boolean =>
-  (a._deleted === true) === (b._deleted === true) &&
-  fields({ ...a, ...b }).every((k) => k === '_deleted' || same(a[k], b[k]));
 
 export function mergeEdit<T extends Doc>(collection: CollectionName, assumed: Doc | undefined, master: T, mine: Doc): T {
-  if (!assumed || master._deleted === true || sameDoc(assumed, master)) return master;
+  if (!assumed || master._deleted === true || sameState(assumed, master)) return master;
   const merged: Doc = { ...master };
   const counters = COUNTERS[collection];
   for (const key of new Set([...fields(mine), ...fields(assumed)])) {

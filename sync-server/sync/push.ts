@@ -3,7 +3,7 @@
  * then one bulk write. Answers RxDB's convention (the master states of conflicting rows) plus the
  * reasons of refusals, never handing a writer a document it may not read.
  */
-import { checkWrite, readView, sameFields, type Actor } from '../../src/domain/access';
+import { checkWrite, readView, sameState, type Actor } from '../../src/domain/access';
 import { MESSAGES, type MessageCode } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
@@ -55,9 +55,6 @@ function goodsLookup(store: Store): GoodsLookup {
     return cache.get(id)!;
   };
 }
-
-const sameState = (a: Record<string, unknown>, b: ClientDoc): boolean =>
-  (a._deleted === true) === b._deleted && sameFields(a, b);
 
 /** What a write does to stock: units taken before it (given back if it fails), units to give back after it. */
 interface StockEffect {
