@@ -13,9 +13,11 @@ describe('codes', () => {
   it('when a custom code is made, then it starts with CUSTMA and the seconds', () => {
     expect(customCode(at, '0000')).toBe(`CUSTMA${at / 1000}0000`);
   });
-  it('when two orders are made in the same second, then their codes differ', () => {
+  it('when orders are made in the same second, then their codes differ (the tail is random)', () => {
+    // 36^4 tails: two codes collide once in 1.7 million; 200 codes share one with a chance of about 1 in 85 (it
+    // happened in CI), six or more collisions practically never. A tail that is not random makes one code.
     const codes = new Set(Array.from({ length: 200 }, () => transactionCode('user1', at)));
-    expect(codes.size).toBe(200);
+    expect(codes.size).toBeGreaterThanOrEqual(195);
   });
   it('when a visitor id is made, then it is recognised as one and is a valid id', () => {
     const id = visitorId(at);
