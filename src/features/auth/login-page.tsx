@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage } from './auth-page';
+import { offeringAttach } from './offering-attach';
 
 export function LoginPage() {
   const { signIn } = useAuth();
@@ -13,8 +14,9 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    // On success the auth state changes and the route redirects to '/'.
-    await signIn(email, password);
+    // On success the auth state changes and the route redirects to '/'. Custom orders placed here as a visitor are
+    // offered to the account, as at sign-up.
+    await offeringAttach(() => signIn(email, password));
     setBusy(false);
   };
 

@@ -28,7 +28,10 @@ function renderWithServer(path: string, answer: (url: string, init?: RequestInit
   return { fetchMock, router };
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('sign-up form', () => {
   it('when the server refuses the sign-up, then its message shows in a red alert and the form keeps the values', async () => {
@@ -103,6 +106,38 @@ describe('sign-up form', () => {
     expect(await screen.findByLabelText('E-mail')).toHaveAttribute('maxlength', '254');
     expect(screen.getByLabelText('Nomor WhatsApp')).toHaveAttribute('maxlength', '30');
     expect(screen.getByLabelText('Alamat')).toHaveAttribute('maxlength', '500');
+  });
+
+  /** Logs in through the form on a device that placed custom orders as a visitor (2 still standing on the server). */
+  async function logInAsFormerVisitor(user: { uid: string; email: string; username: string; admin: boolean }) {
+    localStorage.setItem('jepret.visitorId', 'CST1700000000abcdefgh');
+    const server = renderWithServer('/login', (url) => {
+      if (url === '/api/auth/login') return json(200, { user });
+      if (url === '/api/auth/attach-custom') return json(200, { count: 2 });
+      if (url === '/api/auth/me') return json(200, { user: null });
+      return json(200, { visitorId: 'CST1700000000abcdefgh' });
+    });
+    // The offer asks the server through the app's `api`, which uses the global fetch.
+    vi.stubGlobal('fetch', server.fetchMock);
+    await userEvent.type(await screen.findByLabelText('E-mail'), user.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
+    await userEvent.click(screen.getByRole('button', { name: 'Masuk' }));
+    return { ...server, asked: () => server.fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/attach-custom') };
+  }
+
+  it('when a visitor who placed custom orders on this device logs in, then they are offered to the account, as at sign-up', async () => {
+    const { asked } = await logInAsFormerVisitor({ uid: 'u1abcdefgh', email: 'sari@example.com', username: 'sari', admin: false });
+    expect(await screen.findByRole('dialog', { name: 'Pindahkan pesanan custom?' })).toBeInTheDocument();
+    expect(asked()).toBe(true);
+  });
+
+  it('when the admin logs in on a device that ordered as a visitor, then no customer orders are offered to the admin', async () => {
+    const { asked, router } = await logInAsFormerVisitor({ uid: 'admin1', email: 'owner@example.com', username: 'owner', admin: true });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(asked()).toBe(false);
+    expect(localStorage.getItem('jepret.attachOffer')).toBeNull();
   });
 
   it('when the login is refused, then the server message shows and the e-mail stays', async () => {

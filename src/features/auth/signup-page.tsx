@@ -5,8 +5,8 @@ import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type Check } from '../../domain/validation';
 import { useAuth } from '../../lib/auth/auth-context';
-import { forgetAttachOffer, offerAttach, storedVisitorId } from '../../lib/auth/visitor-id';
 import { AuthPage } from './auth-page';
+import { offeringAttach } from './offering-attach';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
 const FIELDS: readonly Field[] = ['email', 'password', 'phone', 'address'];
@@ -47,11 +47,7 @@ export function SignUpPage() {
       return;
     }
     setBusy(true);
-    // Set before signing up: the offer is looked for the moment the account is known.
-    const visitor = storedVisitorId() !== null;
-    if (visitor) offerAttach();
-    const ok = await signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim());
-    if (visitor && !ok) forgetAttachOffer();
+    await offeringAttach(() => signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim()));
     setBusy(false);
   };
 
