@@ -2,6 +2,8 @@
  * Every user-facing error text of the shop, by code. The server answers `{ error: code, message }`
  * and the PWA shows `message`; a translator finds all of them here.
  */
+import { formatIDR } from './format';
+
 export const MESSAGES = {
   // spec section 8
   bad_image_extension: 'Ekstensi gambar yang diunggah salah!',
@@ -48,6 +50,7 @@ export const MESSAGES = {
   photo_prepare_failed: 'Foto tidak dapat diproses di perangkat ini. Coba foto lain.',
   heic_needs_network: 'Foto iPhone (HEIC) perlu koneksi internet sekali agar bisa diproses di perangkat ini. Sambungkan internet lalu pilih fotonya lagi.',
   kendala_prefix: 'Pesanan tidak dapat diproses:',
+  price_changed: 'Harga di toko berubah sejak pesanan dibuat.',
   upload_waiting: 'Foto menunggu koneksi untuk diunggah.',
   local_write_failed: 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
@@ -88,6 +91,13 @@ export const MESSAGES = {
 
 /** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */
 export const unpaidExpiredKendala = (hours: number): string => `Pesanan kedaluwarsa: belum dibayar dalam ${hours} jam.`;
+
+/**
+ * Told to the customer whose order, placed on the device (offline) at the prices it knew, reached the shop after a
+ * price changed: the server keeps it at the shop's prices, and the customer must know the amount to pay changed.
+ */
+export const priceChangedNotice = (code: string, shown: number, stored: number): string =>
+  `${MESSAGES.price_changed} Total pesanan ${code} sekarang ${formatIDR(stored)} (sebelumnya ${formatIDR(shown)}).`;
 
 export type MessageCode = keyof typeof MESSAGES;
 

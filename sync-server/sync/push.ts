@@ -4,7 +4,7 @@
  * reasons of refusals, never handing a writer a document it may not read.
  */
 import { checkWrite, readView, sameState, type Actor } from '../../src/domain/access';
-import { MESSAGES, type MessageCode } from '../../src/domain/messages';
+import { MESSAGES, priceChangedNotice, type MessageCode } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import type { Config } from '../config';
@@ -38,6 +38,11 @@ export interface Refusal {
 export interface PushResult {
   conflicts: ClientDoc[];
   refused: Refusal[];
+  /**
+   * Writes taken, but not as sent, that their writer must hear about: a new order priced again at the shop's
+   * current prices (the device placed it, offline, at the prices it knew) says its new total. Absent when none.
+   */
+  notices?: Refusal[];
 }
 
 function goodsLookup(store: Store): GoodsLookup {
@@ -82,7 +87,7 @@ export async function push(
     photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin),
     shopImage: (url) => isShopImage(store, url),
   };
-  const writes: Array<WriteRequest & StockEffect & { adopt?: boolean }> = [];
+  const writes: Array<WriteRequest & StockEffect & { adopt?: boolean; notice?: Refusal }> = [];
   const pending = new Set<string>();
 
   /** A refused row: its reason, and the state the writer's copy must revert to. */
@@ -169,8 +174,13 @@ export async function push(
         doc = rest as ClientDoc;
       }
     }
+    // The customer saw (and may have paid) the total their device computed: a different one is told, never silent.
+    const repriced = placingOrder && !actor.admin && Number(next.price) !== Number(doc.price);
+    const notice: Refusal | undefined = repriced
+      ? { id: next.id, error: 'price_changed', message: priceChangedNotice(next.id, Number(next.price), Number(doc.price)) }
+      : undefined;
     pending.add(next.id);
-    writes.push({ doc, rev: stored?._rev, ...effect });
+    writes.push({ doc, rev: stored?._rev, ...effect, notice });
   }
 
   const written = await store.write(collection, writes);
@@ -179,6 +189,7 @@ export async function push(
     if (effect) await stock.give(effect);
     if (written[i]?.ok && collection === 'users' && w.doc._deleted) await closeAccount(store, w.doc.id, String(w.doc.email));
     if (written[i]?.ok && w.adopt) result.conflicts.push(w.doc);
+    if (written[i]?.ok && w.notice) (result.notices ??= []).push(w.notice);
   }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {

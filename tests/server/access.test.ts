@@ -17,7 +17,8 @@ const data = {} as Record<'cart' | 'order' | 'custom' | 'visitorCustom' | 'profi
 async function pushOk(client: HttpClient, collection: string, docs: any[]) {
   const res = await pushNew(client, collection, docs);
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ conflicts: [], refused: [] });
+  // Fixture orders are not priced by the device: the server says their total (a notice) and takes them.
+  expect(res.body).toMatchObject({ conflicts: [], refused: [] });
 }
 async function current(collection: string, id: string) {
   const { docs } = await pullAll(c.admin, collection, 1000);
@@ -115,7 +116,7 @@ describe('push create: who may create what', () => {
     const res = await pushNew(c[who], collection, [doc]);
     expect(res.status).toBe(200);
     if (code === null) {
-      expect(res.body).toEqual({ conflicts: [], refused: [] });
+      expect(res.body).toMatchObject({ conflicts: [], refused: [] });
       expect(await current(collection, doc.id)).toBeTruthy();
     } else {
       expect(res.body.refused).toEqual([{ id: doc.id, error: code, message: expect.any(String) }]);

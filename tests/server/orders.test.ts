@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatIDR } from '../../src/domain/format';
 import { MESSAGES } from '../../src/domain/messages';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
@@ -89,6 +90,22 @@ describe('photo-print lines', () => {
     await pushNew(sari, 'transactions', [order]);
     const kept = await stored('transactions', order.id);
     expect(kept.items[0].img).toEqual([(await stored('goods', '2')).img]);
+  });
+});
+
+describe('an order priced on the device', () => {
+  it('when a price changed while the phone was offline, then the order is kept at the shop’s price and its writer is told the new total; at the right price nothing is said', async () => {
+    const line = { produkID: '2', name: 'x', qty: 2, img: [], packaging: '', weight: 0, price: 0 };
+    const order = transactionDoc(uid.sari, { items: [line], bubble_wrap: true });
+    const res = await pushNew(sari, 'transactions', [{ ...order, price: 45000 }]);
+    const kept = await stored('transactions', order.id);
+    expect(kept).toMatchObject({ buyStatus: 0, price: 2 * 25000 + 18000 + 2000 });
+    expect(res.body.refused).toEqual([]);
+    expect(res.body.notices).toEqual([
+      { id: order.id, error: 'price_changed', message: `${MESSAGES.price_changed} Total pesanan ${order.id} sekarang ${formatIDR(70000)} (sebelumnya ${formatIDR(45000)}).` },
+    ]);
+    const again = transactionDoc(uid.sari, { items: [line], bubble_wrap: true, price: kept.price });
+    expect((await pushNew(sari, 'transactions', [again])).body).toEqual({ conflicts: [], refused: [] });
   });
 });
 

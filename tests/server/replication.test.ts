@@ -139,6 +139,22 @@ describe('two devices of one customer', () => {
     a.sync.resync();
     await until(async () => (await col(b, 'carts').findOne(doc.id).exec())?.price === 15000 + 2000);
   });
+
+  it('when an order placed offline at an old price arrives, then the device is told the new total (a notice, not a refusal) and shows the shop\'s price', async () => {
+    const [a] = devices as [Device, Device];
+    a.offline = true;
+    // The device priced it at what it knew; the shop's price is now another.
+    const doc = transactionDoc(uid, { items: [{ produkID: '3', name: 'x', qty: 1, img: [], packaging: '', weight: 0, price: 1 }], price: 1 });
+    await col(a, 'transactions').insert(doc);
+    a.offline = false;
+    a.sync.resync();
+    const told = await until(() => a.refused.find((r) => r.id === doc.id));
+    expect(told).toMatchObject({ collection: 'transactions', error: 'price_changed', notice: true });
+    expect(told.message).toContain(doc.id);
+    const stored = (await pullAll(a.http, 'transactions')).docs.find((d) => d.id === doc.id);
+    expect(stored).toMatchObject({ buyStatus: 0 });
+    await until(async () => (await col(a, 'transactions').findOne(doc.id).exec())?.price === stored.price);
+  });
 });
 
 describe('the admin edits a product offline', () => {

@@ -15,6 +15,8 @@ export interface RefusedWrite {
   id: string;
   error: string;
   message: string;
+  /** Taken by the server, but not as written (a new order priced again at the shop's prices): told, not refused. */
+  notice?: boolean;
 }
 
 export interface SyncState {
@@ -104,6 +106,9 @@ const defaultStorage = (): PendingStorage | null => {
     return null;
   }
 };
+
+/** A refusal or a notice as the server words it (sync-server/sync/push.ts). */
+type ServerReason = Omit<RefusedWrite, 'collection' | 'notice'>;
 
 type Row = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
 
@@ -215,15 +220,17 @@ function pushHandler(core: SyncCore, name: CollectionName, pending: Pending) {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
-    })) as { conflicts: ServerDoc[]; refused?: Array<Omit<RefusedWrite, 'collection'>> };
+    })) as { conflicts: ServerDoc[]; refused?: ServerReason[]; notices?: ServerReason[] };
     // A document written again while this push ran stays counted.
     for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
     save();
-    for (const r of body.refused ?? []) {
-      const refusal = { collection: name, id: r.id, error: r.error, message: r.message };
+    const tell = (r: ServerReason, notice: boolean) => {
+      const refusal: RefusedWrite = { collection: name, id: r.id, error: r.error, message: r.message, ...(notice ? { notice } : {}) };
       core.refused$.next(refusal);
       core.opts.onRefused?.(refusal);
-    }
+    };
+    for (const r of body.refused ?? []) tell(r, false);
+    for (const r of body.notices ?? []) tell(r, true);
     core.succeeded();
     return body.conflicts as never;
   };
