@@ -83,4 +83,23 @@ describe('modal', () => {
     unmount();
     expect(screen.getByRole('button', { name: 'Bayar' })).toHaveFocus();
   });
+
+  it('when it opened with nothing focused, or its opener left the page, then focus goes to the main content on close, not to <body>', () => {
+    render(
+      <main id="main" tabIndex={-1}>
+        <button type="button">Konfirmasi Pesanan</button>
+      </main>,
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    const first = render(<Modal title="Pesanan Custom" onClose={() => undefined}><p>Isi</p></Modal>);
+    first.unmount();
+    expect(document.getElementById('main')).toHaveFocus();
+
+    const opener = screen.getByRole('button', { name: 'Konfirmasi Pesanan' });
+    opener.focus();
+    const second = render(<Modal title="Pilih Metode Pembayaran" onClose={() => undefined}><p>Isi</p></Modal>);
+    opener.remove();
+    second.unmount();
+    expect(document.getElementById('main')).toHaveFocus();
+  });
 });

@@ -32,7 +32,13 @@ export function Modal({ title, titleId, onClose, children, className }: ModalPro
     }
     // The dialog's own first control, not the × of an alert shown in it.
     ([...el.querySelectorAll<HTMLElement>(FOCUSABLE)].find((n) => !n.closest('.alert-bar')) ?? el).focus();
-    return () => returnFocus?.focus?.();
+    return () => {
+      // The opener may be gone (the button of a wizard that closed as this popup opened) or never was (a dialog open
+      // on arrival): focus would fall to <body> and the next Tab start after the dialog's place, in the footer.
+      // The page's main content (the layout's skip-link target) takes it then.
+      const back = returnFocus && returnFocus !== document.body && returnFocus.isConnected ? returnFocus : document.getElementById('main');
+      back?.focus?.();
+    };
   }, [returnFocus]);
 
   // Escape fires `cancel`; the owner decides. A cancel the browser will not let us stop closes the

@@ -184,6 +184,11 @@ describe('a visitor\'s custom order, offline', () => {
       expect(pay.code).toMatch(/^CUSTMA\d{10}[0-9a-z]{4}$/);
       await check(page, '5-payment');
       await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+      // The wizard that opened the popup is gone: focus goes to the page's main content, not to <body> (from where
+      // the next Tab landed in the footer, past the order just placed).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.keyboard.press('Tab');
+      expect(await page.getByRole('button', { name: 'Buat Pesanan Custom' }).evaluate((b) => b === document.activeElement)).toBe(true);
       await expect.poll(() => page.getByText('Menunggu unggahan foto 0/3').count()).toBe(1);
       await check(page, '6-custom-page-waiting');
       expect(await serverCustom(visitorId)).toHaveLength(0);

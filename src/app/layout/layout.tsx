@@ -39,7 +39,7 @@ export function Layout() {
       </a>
       {!bare && <Nav />}
       <AlertBar />
-      <main id="main" className={bare ? 'main bare' : 'main'}>
+      <main id="main" tabIndex={-1} className={bare ? 'main bare' : 'main'}>
         {navigation.state === 'loading' && <Spinner overlay />}
         <Outlet />
       </main>
