@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp } from '../test-utils';
 import { isBareRoute } from './layout';
@@ -45,6 +46,22 @@ describe('layout', () => {
     expect(await screen.findByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('when the phone menu is open, then Escape closes it and focus goes back to its button; Contact closes it too', async () => {
+    renderApp('/tutorial', { auth: fakeAuth({ user: CUSTOMER }) });
+    await screen.findByRole('heading', { name: 'Tata Cara Pembelian' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('bare routes match case-insensitively and with sub-paths only', () => {

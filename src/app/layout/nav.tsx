@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
 import { UI } from '../../domain/ui-text';
@@ -15,16 +15,24 @@ export function Nav() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const closeCart = useCallback(() => setCartOpen(false), []);
   const openCart = useCallback(() => setCartOpen(true), []);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The open phone menu covers the page: Escape closes it and puts focus back on its button.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !menuOpen || e.defaultPrevented) return;
+    setMenuOpen(false);
+    toggle.current?.focus();
+  };
 
   return (
     <header className="site-header">
-      <nav aria-label={UI.nav.label} className="nav">
+      <nav aria-label={UI.nav.label} className="nav" onKeyDown={onKeyDown}>
         <Link to="/" className="brand">
           <LogoMark size={32} />
           <span>Jepret</span>
         </Link>
         <SyncChip />
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
@@ -47,7 +55,9 @@ export function Nav() {
             <NavLink to="/tutorial">{UI.nav.tutorial}</NavLink>
           </li>
           <li>
-            <a href="#contact">{UI.nav.contact}</a>
+            <a href="#contact" onClick={() => setMenuOpen(false)}>
+              {UI.nav.contact}
+            </a>
           </li>
           {user ? (
             <>
