@@ -395,6 +395,9 @@ describe('admin Produk on a tablet', () => {
     const form = page.getByRole('dialog', { name: 'Tambah Produk' });
     await form.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => form.getByText('Wajib diisi.').count()).toBe(6); // name, price, stock, weight, description, image
+    // The first field in error takes focus, described by its complaint (a screen reader says what is wrong).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    expect(await form.getByLabel('Nama').evaluate((el) => el === document.activeElement)).toBe(true);
     await form.getByLabel('Nama').fill('Album Mini');
     await form.getByLabel('Harga').fill('45000');
     await form.getByLabel('Stok').fill('-2');
@@ -402,6 +405,7 @@ describe('admin Produk on a tablet', () => {
     await form.getByLabel('Deskripsi').fill('Album untuk 40 foto polaroid.');
     await form.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => form.getByText('Bilangan bulat, minimal 0.').count()).toBe(1);
+    await expect.poll(() => form.getByLabel('Stok').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/produk-form.png` });
     expect(await audit(page)).toEqual([]);
     // A phone photo with its GPS location, prepared in the browser while offline (scaled to a long side of 1600).

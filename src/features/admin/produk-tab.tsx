@@ -41,6 +41,17 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
   /** The image picked in this form (in the outbox), dropped again unless the form is saved. */
   const picked = useRef<{ ref: string; saved: boolean } | null>(null);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Simpan refused: the first field in error takes focus once drawn with its complaint (aria-describedby), so a
+  // keyboard or screen-reader user hears what is wrong instead of staying on Simpan with nothing said.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const refuse = (found: ProductErrors) => {
+    setErrors(found);
+    setRefusals((n) => n + 1);
+  };
   const set = (key: keyof ProductFields, value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     // The owner is fixing this field: its old complaint goes (Simpan checks again).
@@ -72,14 +83,14 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
   const submit = async () => {
     const read = readProduct(fields, FORM_TEXTS);
     if (!read.ok || preparing) {
-      if (!read.ok) setErrors(read.errors);
+      if (!read.ok) refuse(read.errors);
       return;
     }
     const { img, ...rest } = read.doc;
     const refused = isLocalPhotoRef(img) ? await getPhoto(localPhotoId(img)) : undefined;
     if (refused?.status === 'failed') {
       // The server refused this file for good: the product would wait for it forever.
-      setErrors({ img: failedText(refused.error) });
+      refuse({ img: failedText(refused.error) });
       return;
     }
     // A picked image already uploaded is named by its URL; one still waiting by its `local:` reference.
@@ -119,6 +130,7 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
   return (
     <Modal title={product ? T.editProduct : T.addProduct} onClose={onClose} className="admin-popup">
       <form
+        ref={form}
         className="admin-product-form"
         noValidate
         onSubmit={(e) => {
