@@ -141,6 +141,8 @@ export const UI = {
     status: 'Status',
     resi: 'Resi',
     waitingPhotos: (done: number, total: number) => `Menunggu unggahan foto ${done}/${total}`,
+    /** While photo `n` of the order is on its way: the customer sees it move, not a count that stands still. */
+    uploadingPhotos: (n: number, total: number, percent: number) => `Mengunggah foto ${n}/${total}: ${percent}%`,
     payBefore: (when: string) => `Bayar sebelum ${when}. Setelah itu pesanan dibatalkan otomatis dan stoknya dikembalikan.`,
     photoSaved: 'Foto profil tersimpan. Foto akan diunggah saat online.',
   },

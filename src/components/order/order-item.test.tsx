@@ -1,6 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertProvider } from '../../lib/alert';
+import { localPhotoRef } from '../../domain/photos';
+import { addPhoto, setProgress, updatePhoto } from '../../lib/photos/outbox';
 import { forgetSettings, SETTINGS_KEY } from '../../lib/settings';
 import { OrderItem, type ListedOrder } from './order-item';
 
@@ -82,5 +85,25 @@ describe("the reminder follows the server's UNPAID_EXPIRY_HOURS", () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Bayar sebelum/); // what the device knew, until the answer
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).toEqual({ unpaidExpiryHours: 0 });
+  });
+});
+
+describe('an order waiting for its photos in Transaksi', () => {
+  it('when its second photo is on its way, then it says so with the percentage (not a count that stands still), and the count once it is up', async () => {
+    const prepared = () => ({ blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 });
+    const [a, b, c] = [await addPhoto('u1', prepared()), await addPhoto('u1', prepared()), await addPhoto('u1', prepared())];
+    await updatePhoto(a.id, { status: 'done', url: '/images/2026/01/01/1767225600-aaaaaaaaaa.jpg' });
+    const photos = [a, b, c].map((p) => localPhotoRef(p.id));
+    show({ ...order(Date.now()), photos, thumbs: [], waiting: true }, Date.now());
+    await waitFor(() => expect(screen.getByText('Menunggu unggahan foto 1/3')).toBeInTheDocument());
+
+    act(() => setProgress(b.id, 0.42));
+    await waitFor(() => expect(screen.getByText('Mengunggah foto 2/3: 42%')).toBeInTheDocument());
+    expect(screen.getByRole('progressbar', { name: 'Mengunggah foto 2/3: 42%' })).toHaveAttribute('value', '0.42');
+
+    act(() => setProgress(b.id, null));
+    await updatePhoto(b.id, { status: 'done', url: '/images/2026/01/01/1767225600-bbbbbbbbbb.jpg' });
+    await waitFor(() => expect(screen.getByText('Menunggu unggahan foto 2/3')).toBeInTheDocument());
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

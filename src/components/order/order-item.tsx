@@ -16,7 +16,7 @@ import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import { useUnpaidExpiryHours } from '../../lib/settings';
-import { uploadedCount, usePhotoStates } from '../../lib/photos/use-outbox';
+import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
 
 const T = UI.profile;
 
@@ -110,12 +110,7 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
             {T.resi}: <strong>{o.resi}</strong>
           </p>
         )}
-        {o.waiting && (
-          <p className="notice" role="status">
-            {T.waitingPhotos(uploadedCount(o.photos, states), o.photos.length)}
-            {failed?.error && ` ${failed.error}`}
-          </p>
-        )}
+        {o.waiting && <WaitingPhotos photos={o.photos} states={states} error={failed?.error} />}
         {o.collection === 'transactions' && expiringSoon(o, now, expiryHours) && (
           <p className="notice pay-reminder" role="status">
             {T.payBefore(formatDateTime(expiresAt(o, expiryHours)!))}
@@ -134,5 +129,19 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
         </div>
       )}
     </li>
+  );
+}
+
+/** An order waiting for its photos: how many are up, and the one on its way with its progress. */
+function WaitingPhotos({ photos, states, error }: { photos: string[]; states: Record<string, PhotoState>; error?: string }) {
+  const done = uploadedCount(photos, states);
+  const sending = photos.map((p) => states[p]?.progress).find((f) => f !== undefined);
+  const text = sending === undefined ? T.waitingPhotos(done, photos.length) : T.uploadingPhotos(done + 1, photos.length, Math.round(sending * 100));
+  return (
+    <p className="notice" role="status">
+      {text}
+      {sending !== undefined && <progress max={1} value={sending} aria-label={text} />}
+      {error && ` ${error}`}
+    </p>
   );
 }
