@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
+import { cartItemNow } from '../domain/order';
 import { UI } from '../domain/ui-text';
-import { useCart } from '../lib/db/hooks';
+import { useCart, useGoods } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
 import { useAlert } from '../lib/alert';
 import { PhotoThumb } from './photo-thumb';
@@ -14,18 +15,28 @@ interface CartListProps {
   footer?(total: number, selectedIds: string[]): ReactNode;
 }
 
-/** The signed-in user's cart from the local store: tick boxes, remove buttons and the ticked total. */
+/**
+ * The signed-in user's cart from the local store: tick boxes, remove buttons and the ticked total, at the shop's
+ * current prices; an item the shop cannot sell now (product gone, stock as last seen too low) says why and cannot
+ * be ticked, so Bayar Sekarang never sends an order that would only come back under 'Terjadi Kendala'.
+ */
 export function CartList({ uid, footer }: CartListProps) {
   const { db } = useDatabase();
   const { showAlert } = useAlert();
   const { docs, loading } = useCart(uid);
+  const goods = useGoods();
   // Items are ticked by default; remember the ones the user unticked.
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
 
-  if (loading) return <Spinner />;
+  if (loading || goods.loading) return <Spinner />;
 
-  const selected = docs.filter((d) => !unticked.has(d.id));
-  const total = selected.reduce((sum, d) => sum + d.price, 0);
+  // Before the catalogue's first pull the device knows no product: the stored prices stand, nothing is refused.
+  const known = goods.docs.length > 0;
+  const now = new Map(
+    docs.map((d) => [d.id, known ? cartItemNow(d, goods.docs.find((g) => g.id === d.produkID)) : { price: d.price, problem: null }]),
+  );
+  const selected = docs.filter((d) => !unticked.has(d.id) && now.get(d.id)?.problem === null);
+  const total = selected.reduce((sum, d) => sum + (now.get(d.id)?.price ?? d.price), 0);
 
   const toggle = (id: string) =>
     setUnticked((prev) => {
@@ -52,12 +63,14 @@ export function CartList({ uid, footer }: CartListProps) {
         <ul>
           {docs.map((item) => {
             const name = item.name || MESSAGES.unavailable;
+            const { price, problem } = now.get(item.id)!;
             return (
               <li key={item.id} className="cart-item">
                 <input
                   type="checkbox"
                   id={`cart-pick-${item.id}`}
-                  checked={!unticked.has(item.id)}
+                  checked={!unticked.has(item.id) && problem === null}
+                  disabled={problem !== null}
                   onChange={() => toggle(item.id)}
                   aria-label={UI.cart.pick(name)}
                 />
@@ -65,8 +78,9 @@ export function CartList({ uid, footer }: CartListProps) {
                 <div className="cart-item-info">
                   <span className="cart-item-name">{name}</span>
                   <span className="cart-item-meta">
-                    {UI.cart.qty}: {item.qty} · {formatIDR(item.price)}
+                    {UI.cart.qty}: {item.qty} · {formatIDR(price)}
                   </span>
+                  {problem && <span className="field-error">{MESSAGES[problem]}</span>}
                 </div>
                 <button type="button" className="btn-icon" onClick={() => void remove(item.id)} aria-label={UI.cart.removeItem(name)}>
                   {UI.cart.remove}

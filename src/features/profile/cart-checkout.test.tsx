@@ -1,0 +1,50 @@
+/** The Keranjang tab prices the cart as the shop sells now, and an item the shop cannot sell cannot be ticked. */
+import { cleanup, screen, within } from '@testing-library/react';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import type { CartDoc, GoodsDoc } from '../../domain/schemas';
+import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+
+afterEach(cleanup);
+
+const product = (id: string, title: string, price: number, qty: number, show = 'show'): GoodsDoc => ({
+  id, title, desc: title, img: '/assets/goods/bingkai-kayu.svg', price, qty, weight: 100, type: 2, show,
+});
+const item = (id: string, produkID: string, name: string, price: number, createdAt: number): CartDoc => ({
+  id, userID: CUSTOMER.uid, name, produkID, img: ['/assets/goods/bingkai-kayu.svg'], qty: 1, weight: 100, packaging: '', price, createdAt,
+});
+
+let db: JepretDatabase;
+let n = 0;
+beforeEach(async () => {
+  db = await createDatabase({ name: `test-cart-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
+  // The admin raised the frame's price, sold the last stands and hid the film since these items went into the cart.
+  await db.goods.bulkInsert([product('2', 'Bingkai Kayu', 30000, 10), product('4', 'Akrilik Stand', 20000, 0), product('5', 'Kertas Film', 115000, 5, 'hidden')]);
+  await db.carts.bulkInsert([
+    item('u1abcB1', '2', 'Bingkai Kayu', 25000, 1),
+    item('u1abcB2', '4', 'Akrilik Stand', 20000, 2),
+    item('u1abcB3', '5', 'Kertas Film', 115000, 3),
+  ]);
+});
+afterEach(async () => {
+  await db.remove();
+});
+
+it('when prices, stock or the catalogue changed since items went into the cart, then it shows the current price, and items the shop cannot sell say why and are not ticked', async () => {
+  renderApp('/profile/keranjang', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  const frame = within((await screen.findByText('Bingkai Kayu', { selector: '.cart-item-name' })).closest('li')!);
+  expect(frame.getByText(/Rp\s?30\.000/)).toBeInTheDocument();
+  expect(frame.getByRole('checkbox')).toBeChecked();
+
+  const stand = within(screen.getByText('Akrilik Stand', { selector: '.cart-item-name' }).closest('li')!);
+  expect(stand.getByText('Stok produk tidak mencukupi.')).toBeInTheDocument();
+  expect(stand.getByRole('checkbox')).not.toBeChecked();
+  expect(stand.getByRole('checkbox')).toBeDisabled();
+
+  const film = within(screen.getByText('Kertas Film', { selector: '.cart-item-name' }).closest('li')!);
+  expect(film.getByText('Produk tidak tersedia.')).toBeInTheDocument();
+  expect(film.getByRole('checkbox')).toBeDisabled();
+
+  expect(screen.getByTestId('cart-total')).toHaveTextContent(/Rp\s?30\.000/);
+});
