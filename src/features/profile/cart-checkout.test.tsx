@@ -8,7 +8,7 @@ import { createDatabase, type JepretDatabase } from '../../lib/db/database';
 
 afterEach(cleanup);
 
-const product = (id: string, title: string, price: number, qty: number, show = 'show'): GoodsDoc => ({
+const product = (id: string, title: string, price: number, qty: number, show: GoodsDoc['show'] = 'show'): GoodsDoc => ({
   id, title, desc: title, img: '/assets/goods/bingkai-kayu.svg', price, qty, weight: 100, type: 2, show,
 });
 const item = (id: string, produkID: string, name: string, price: number, createdAt: number): CartDoc => ({
