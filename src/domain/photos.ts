@@ -68,6 +68,13 @@ export function hasLocalPhotoRef(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Does the replication hold this document back until its photos are uploaded? A new order, cart item or custom
+ * order naming a waiting photo does; a deletion never does: a cancelled order needs no photos, and held back it
+ * would stay counted as waiting forever (RxDB records a skipped row as sent, so nothing would push it again).
+ */
+export const waitsForPhotos = (doc: Record<string, unknown>): boolean => doc._deleted !== true && hasLocalPhotoRef(doc);
+
 /** The same value with every `local:` reference found in `urls` replaced by its uploaded URL. */
 export function replacePhotoRefs<T>(value: T, urls: ReadonlyMap<string, string>): T {
   if (typeof value === 'string') return (urls.get(value) ?? value) as T;

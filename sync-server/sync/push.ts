@@ -116,6 +116,11 @@ export async function push(
       refuse('invalid_document', own, visible);
       continue;
     }
+    if (next._deleted && !stored && !actor.admin) {
+      // Removing what the server never had (an order placed and cancelled while its photos waited): nothing to do.
+      pending.add(next.id);
+      continue;
+    }
     const assumed = row.assumedMasterState as Record<string, unknown> | undefined | null;
     if (master && visible && (!assumed || typeof assumed !== 'object' || !sameState(assumed, visible))) {
       result.conflicts.push(visible);

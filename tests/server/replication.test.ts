@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { waitsForPhotos } from '../../src/domain/photos';
 import { MIGRATIONS, SCHEMAS, type CollectionName } from '../../src/domain/schemas';
 import { conflictHandler } from '../../src/lib/db/conflicts';
 import { PULL_BATCH_SIZE, startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
@@ -28,7 +29,7 @@ const devices: Device[] = [];
 let uid: string;
 
 /** A device replicating `names` (all five by default; RxDB's free edition opens at most 16 collections at once). */
-async function device(http: HttpClient, names = Object.keys(SCHEMAS) as CollectionName[]): Promise<Device> {
+async function device(http: HttpClient, names = Object.keys(SCHEMAS) as CollectionName[], holdBack?: (c: CollectionName, doc: Record<string, unknown>) => boolean): Promise<Device> {
   const db = await createRxDatabase({ name: `t${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
   const cols = await db.addCollections(
     Object.fromEntries(
@@ -43,6 +44,7 @@ async function device(http: HttpClient, names = Object.keys(SCHEMAS) as Collecti
     fetch: flaky,
     retryTime: 200,
     onRefused: (r) => d.refused.push(r),
+    holdBack,
   });
   devices.push(d);
   return d;
@@ -154,6 +156,24 @@ describe('two devices of one customer', () => {
     const stored = (await pullAll(a.http, 'transactions')).docs.find((d) => d.id === doc.id);
     expect(stored).toMatchObject({ buyStatus: 0 });
     await until(async () => (await col(a, 'transactions').findOne(doc.id).exec())?.price === stored.price);
+  });
+});
+
+describe('an order cancelled while its photos wait', () => {
+  it('when the customer cancels it before its photos are uploaded, then nothing waits any more, nothing is refused, and the shop never had it', async () => {
+    const http = new HttpClient(server.url);
+    await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    // The app's own rule: a document naming a photo still in the outbox goes after it.
+    const phone = await device(http, ['transactions'], (_c, doc) => waitsForPhotos(doc));
+    const line = { produkID: '1', name: 'x', qty: 1, img: ['local:mws2abcdefgh'], photos: [{ url: 'local:mws2abcdefgh', caption: '' }], packaging: 'map|2000', weight: 0, price: 0 };
+    const doc = transactionDoc(uid, { produkID: '1', items: [line], img: ['local:mws2abcdefgh'] });
+    await col(phone, 'transactions').insert(doc);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(phone.sync.state$.value.pending).toBe(1);
+    await (await col(phone, 'transactions').findOne(doc.id).exec())!.remove();
+    await until(() => phone.sync.state$.value.pending === 0);
+    expect(phone.refused).toEqual([]);
+    expect((await pullAll(http, 'transactions')).docs.find((d) => d.id === doc.id)).toBeUndefined();
   });
 });
 

@@ -15,6 +15,7 @@ import { canCancelOrPay, userStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
+import { dropWaitingPhotos } from '../../lib/photos/deletions';
 import { useUnpaidExpiryHours } from '../../lib/settings';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
 
@@ -79,6 +80,7 @@ export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
     try {
       const collection = db?.[o.collection] as RxCollection | undefined;
       await (await collection?.findOne(o.id).exec())?.remove();
+      if (db && o.waiting) await dropWaitingPhotos(o.photos, [db.carts, db.transactions, db.custom] as RxCollection[]);
       showAlert(1, T.cancelled);
     } catch (err) {
       console.error(err);

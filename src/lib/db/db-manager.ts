@@ -87,7 +87,7 @@ export function openDatabase(): Promise<JepretDatabase> {
 
 async function startReplication(db: JepretDatabase, forOwner: string | null): Promise<void> {
   try {
-    const [{ startSync }, { hasLocalPhotoRef }, { replicatedCollections }] = await Promise.all([
+    const [{ startSync }, { waitsForPhotos }, { replicatedCollections }] = await Promise.all([
       import('../sync/start-sync'),
       import('../../domain/photos'),
       import('../../domain/access'),
@@ -99,8 +99,8 @@ async function startReplication(db: JepretDatabase, forOwner: string | null): Pr
       collections: Object.fromEntries(names.map((n) => [n, db.collections[n]])) as Parameters<typeof startSync>[0]['collections'],
       // With the shop open in several tabs, one tab replicates and the others follow through IndexedDB.
       waitForLeadership: true,
-      // An order (or cart item, or profile) naming a photo still in the outbox goes after that photo.
-      holdBack: (_collection, doc) => hasLocalPhotoRef(doc),
+      // An order (or cart item, or custom order) naming a photo still in the outbox goes after that photo.
+      holdBack: (_collection, doc) => waitsForPhotos(doc),
       onRefused: (r) => {
         for (const l of refusedListeners) l(r);
       },

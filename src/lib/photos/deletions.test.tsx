@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localPhotoRef } from '../../domain/photos';
-import { discardPhoto, flushPhotoDeletions } from './deletions';
+import { discardPhoto, dropWaitingPhotos, flushPhotoDeletions } from './deletions';
 import { addPhoto, getPhoto, updatePhoto } from './outbox';
 
 const OWNER = 'CST1700000000abcdefgh';
@@ -55,5 +55,16 @@ describe('discarding a custom-order photo', () => {
     await flushPhotoDeletions();
     expect(calls).toEqual([`DELETE ${URL_A}`]);
     expect(localStorage.getItem('jepret.photoDeletions')).toBeNull();
+  });
+});
+
+describe('the photos of an order cancelled before they were uploaded', () => {
+  it('when no other document on the device names them, then they leave the outbox (not uploaded for nothing); one a cart item still names stays', async () => {
+    const [gone, kept] = [await addPhoto(OWNER, prepared()), await addPhoto(OWNER, prepared())];
+    const cart = { find: () => ({ exec: async () => [{ toJSON: () => ({ id: 'c1', img: [localPhotoRef(kept.id)] }) }] }) };
+    await dropWaitingPhotos([localPhotoRef(gone.id), localPhotoRef(kept.id), URL_A], [cart as never]);
+    expect(await getPhoto(gone.id)).toBeUndefined();
+    expect(await getPhoto(kept.id)).toBeDefined();
+    expect(calls).toEqual([]);
   });
 });

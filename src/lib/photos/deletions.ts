@@ -4,6 +4,7 @@
  * browser is online again (the pending deletions survive a reload). The same bytes picked twice share one URL, so a
  * URL another photo of this device still holds is kept; the server itself keeps a photo a stored order names (409).
  */
+import type { RxCollection } from 'rxdb';
 import { isLocalPhotoRef, isPhotoUrl, localPhotoId } from '../../domain/photos';
 import { getPhoto, photosOf, removePhoto } from './outbox';
 
@@ -63,4 +64,16 @@ export async function discardPhoto(owner: string, ref: string): Promise<void> {
     await removePhoto(id);
   }
   if (url) await deleteUploadedPhoto(owner, url);
+}
+
+/**
+ * A cancelled order's photos still waiting in the outbox leave it (a cheap phone does not upload them for nothing),
+ * unless another document on this device still names them. One already uploaded stays: the server keeps it while
+ * an order names it and sweeps it once nothing does (docs/photos.md).
+ */
+export async function dropWaitingPhotos(refs: readonly string[], collections: readonly RxCollection[]): Promise<void> {
+  const waiting = refs.filter(isLocalPhotoRef);
+  if (waiting.length === 0) return;
+  const named = (await Promise.all(collections.map((c) => c.find().exec()))).flat().map((d) => JSON.stringify(d.toJSON()));
+  for (const ref of waiting) if (!named.some((json) => json.includes(`"${ref}"`))) await removePhoto(localPhotoId(ref));
 }
