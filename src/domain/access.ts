@@ -87,6 +87,14 @@ export function stableJson(value: unknown): string {
 }
 
 /**
+ * Does writing to `collection` need a signed-in account that `actor` does not have? Visitors write only their own
+ * custom orders. The sync push answers such a writer 401 as a whole (sync-server/sync/routes.ts), never row by row: a
+ * row refused would make the device drop what it wrote offline, when all it needs is to sign in again.
+ */
+export const signInNeeded = (actor: Actor, collection: CollectionName): boolean =>
+  !actor.admin && !actor.uid && !(collection === 'custom' && actor.visitorId);
+
+/**
  * May `actor` turn `master` (null when the document is new) into `next`? The schema has already
  * been checked; prices are recomputed by the server after this says yes.
  */
@@ -98,7 +106,7 @@ export function checkWrite(
 ): WriteCheck {
   if (master && master.userID !== next.userID) return refuse('readonly_field');
   if (actor.admin) return allow;
-  if (!actor.uid && !(collection === 'custom' && actor.visitorId)) return refuse('not_signed_in');
+  if (signInNeeded(actor, collection)) return refuse('not_signed_in');
   switch (collection) {
     case 'goods':
       return refuse('admin_only');

@@ -1,6 +1,6 @@
 /** /api/sync: RxDB's pull and push per collection, and the one change stream (DESIGN decision 2). */
 import { Router, type Request } from 'express';
-import { readScope, readView, type Actor } from '../../src/domain/access';
+import { readScope, readView, signInNeeded, type Actor } from '../../src/domain/access';
 import { isCollectionName, type CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store } from '../data-access/store';
@@ -91,6 +91,8 @@ export function createSyncRouter(
     const rows = req.body as unknown;
     if (!Array.isArray(rows) || rows.length > PUSH_MAX_ROWS) throw new HttpError(400, 'bad_request');
     const actor = await actorOf(req);
+    // A session gone (expired, ended elsewhere) while the device was offline: the whole push waits for a new login.
+    if (signInNeeded(actor, collection)) throw new HttpError(401, 'not_signed_in');
     await limitCustomOrders(req, actor, collection, rows);
     res.json(await push(config, store, stock, actor, collection, rows));
   });

@@ -29,7 +29,12 @@ const devices: Device[] = [];
 let uid: string;
 
 /** A device replicating `names` (all five by default; RxDB's free edition opens at most 16 collections at once). */
-async function device(http: HttpClient, names = Object.keys(SCHEMAS) as CollectionName[], holdBack?: (c: CollectionName, doc: Record<string, unknown>) => boolean): Promise<Device> {
+async function device(
+  http: HttpClient,
+  names = Object.keys(SCHEMAS) as CollectionName[],
+  holdBack?: (c: CollectionName, doc: Record<string, unknown>) => boolean,
+  onSignedOut?: () => void,
+): Promise<Device> {
   const db = await createRxDatabase({ name: `t${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
   const cols = await db.addCollections(
     Object.fromEntries(
@@ -45,6 +50,7 @@ async function device(http: HttpClient, names = Object.keys(SCHEMAS) as Collecti
     retryTime: 200,
     onRefused: (r) => d.refused.push(r),
     holdBack,
+    onSignedOut,
   });
   devices.push(d);
   return d;
@@ -174,6 +180,32 @@ describe('an order cancelled while its photos wait', () => {
     await until(() => phone.sync.state$.value.pending === 0);
     expect(phone.refused).toEqual([]);
     expect((await pullAll(http, 'transactions')).docs.find((d) => d.id === doc.id)).toBeUndefined();
+  });
+});
+
+describe('a session that ended while the phone was offline', () => {
+  it('when the phone comes back with an order placed offline, then nothing is refused or dropped, the app hears it must sign in, and the order arrives after the next login', async () => {
+    const http = new HttpClient(server.url);
+    const login = () => http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    await login();
+    let signedOut = 0;
+    const phone = await device(http, ['transactions'], undefined, () => signedOut++);
+    await until(() => phone.sync.state$.value.online);
+    phone.offline = true;
+    const doc = transactionDoc(uid, { items: [{ produkID: '3', name: 'x', qty: 1, img: [], packaging: '', weight: 0, price: 0 }] });
+    await col(phone, 'transactions').insert(doc);
+    http.jar.clear(); // the session is gone: expired, or ended elsewhere
+    phone.offline = false;
+    phone.sync.resync();
+    await until(() => signedOut > 0);
+    expect(phone.refused).toEqual([]);
+    expect(await col(phone, 'transactions').findOne(doc.id).exec()).not.toBeNull();
+    expect(phone.sync.state$.value.pending).toBe(1);
+
+    await login();
+    phone.sync.resync();
+    await until(async () => (await pullAll(http, 'transactions')).docs.find((d) => d.id === doc.id));
+    await until(() => phone.sync.state$.value.pending === 0);
   });
 });
 

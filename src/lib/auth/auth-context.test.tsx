@@ -1,7 +1,17 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AlertProvider } from '../alert';
+import { MESSAGES } from '../../domain/messages';
+import { AlertProvider, useAlert } from '../alert';
 import { AuthProvider, useAuth } from './auth-context';
+
+/** The sync's word that the server answered 401 (db-manager's onSessionLost), fired by the tests. */
+const sessionLost = vi.hoisted(() => new Set<() => void>());
+vi.mock('../db/db-manager', () => ({
+  onSessionLost: (listener: () => void) => {
+    sessionLost.add(listener);
+    return () => sessionLost.delete(listener);
+  },
+}));
 
 afterEach(() => {
   cleanup();
@@ -15,7 +25,13 @@ const json = (status: number, body: unknown) =>
 let auth: ReturnType<typeof useAuth>;
 function Probe() {
   auth = useAuth();
-  return <p>{auth.loading ? 'Wait' : (auth.user?.username ?? 'keluar')}</p>;
+  const { alert } = useAlert();
+  return (
+    <>
+      <p>{auth.loading ? 'Wait' : (auth.user?.username ?? 'keluar')}</p>
+      {alert.type !== 0 && <p role="alert">{alert.message}</p>}
+    </>
+  );
 }
 
 function renderAuth(answer: (url: string) => Response | Promise<Response>) {
@@ -59,5 +75,16 @@ describe('auth context', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/logout')).toBe(true);
     expect(onSignedOut).toHaveBeenCalledWith(SARI);
     expect(screen.getByText('keluar')).toBeInTheDocument();
+  });
+
+  it('when the sync hears 401 (the session ended while the phone was offline), then the user is signed out without wiping, and told why', async () => {
+    localStorage.setItem('jepret.user', JSON.stringify(SARI));
+    const { onSignedOut } = renderAuth(() => json(200, { user: SARI }));
+    await waitFor(() => expect(auth.loading).toBe(false));
+    expect(screen.getByText('sari')).toBeInTheDocument();
+    act(() => sessionLost.forEach((l) => l()));
+    await screen.findByText('keluar');
+    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.session_ended);
   });
 });

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, NetworkError } from '../api';
 import { useAlert } from '../alert';
+import { onSessionLost } from '../db/db-manager';
+import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
 
@@ -124,6 +126,18 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
       cancelled = true;
     };
   }, [call, accept, forget]);
+
+  // The sync heard 401 (the session expired or ended while the device was offline): signed out, nothing wiped, so
+  // what waits is pushed after the next login; the customer is told why.
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        if (!userRef.current) return;
+        showAlert(2, MESSAGES.session_ended);
+        void forget({ wipe: false });
+      }),
+    [forget, showAlert],
+  );
 
   // A visitor gets a per-device identity cookie once (custom orders without an account).
   const visitorAsked = useRef(false);

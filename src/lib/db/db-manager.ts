@@ -30,6 +30,7 @@ let uploader: Uploader | null = null;
 let stopVisitorWatch: (() => void) | null = null;
 const listeners = new Set<Listener>();
 const refusedListeners = new Set<(r: RefusedWrite) => void>();
+const sessionLostListeners = new Set<() => void>();
 
 function set(patch: Partial<DbStatus>): void {
   status = { ...status, ...patch };
@@ -48,6 +49,12 @@ export function subscribeDb(listener: Listener): () => void {
 export function onRefusedWrite(listener: (r: RefusedWrite) => void): () => void {
   refusedListeners.add(listener);
   return () => refusedListeners.delete(listener);
+}
+
+/** The server no longer knows this account's session (a push or pull answered 401); its writes wait, kept. */
+export function onSessionLost(listener: () => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
 }
 
 /** RxDB database names allow lower-case letters, digits, '_', '$' and '-'. */
@@ -103,6 +110,9 @@ async function startReplication(db: JepretDatabase, forOwner: string | null): Pr
       holdBack: (_collection, doc) => waitsForPhotos(doc),
       onRefused: (r) => {
         for (const l of refusedListeners) l(r);
+      },
+      onSignedOut: () => {
+        if (forOwner !== null) for (const l of sessionLostListeners) l();
       },
     });
     const sub = handle.state$.subscribe((s) => set({ sync: s }));

@@ -6,6 +6,7 @@
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { MESSAGES } from '../../domain/messages';
 import type { CollectionName } from '../../domain/schemas';
 import { openEventStream, type EventStream } from './event-stream';
 import { pendingKey } from './pending-key';
@@ -52,6 +53,11 @@ export interface SyncOptions {
    * device's outbox goes after its photos, once their URLs replace the local references.
    */
   holdBack?(collection: CollectionName, doc: Record<string, unknown>): boolean;
+  /**
+   * The server answered 401: the session is gone (expired, ended elsewhere). Nothing is dropped: the writes stay
+   * waiting until someone signs in again; the app signs the user out without wiping their database.
+   */
+  onSignedOut?(): void;
 }
 
 export interface SyncHandle {
@@ -165,9 +171,10 @@ function createCore(opts: SyncOptions): SyncCore {
         throw err;
       }
       if (!res.ok) {
-        const err = new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
+        const err = new Error(res.status === 401 ? MESSAGES.session_ended : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
         // A 4xx is an answer from the server: we are online, but this batch must be retried later.
         patch({ online: res.status < 500, lastError: err.message });
+        if (res.status === 401) opts.onSignedOut?.();
         throw err;
       }
       return res.json();
