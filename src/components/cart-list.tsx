@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
-import { cartItemNow } from '../domain/order';
+import { cartItemNow } from '../domain/pricing';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';

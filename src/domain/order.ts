@@ -73,21 +73,6 @@ export function draftFromCart(item: CartDoc, product: Product): DraftLine {
   };
 }
 
-/** Why a cart item cannot be ordered now, in the server's words (messages.ts), or null when it can. */
-export type CartItemProblem = 'product_unavailable' | 'out_of_stock' | null;
-
-/**
- * A cart item as the shop sells it now, by the goods the device last pulled: priced at the product's current price
- * (its stored price is the one of the day it was added), and not orderable when the product is gone or its stock,
- * as last seen, does not cover it. The server decides again when the order arrives.
- */
-export function cartItemNow(item: CartDoc, product: (Product & { qty?: number }) | undefined): { price: number; problem: CartItemProblem } {
-  if (!product) return { price: item.price, problem: 'product_unavailable' };
-  const input = lineInput(draftFromCart(item, product));
-  const stock = Number(product.qty);
-  return { price: linePrice(input), problem: Number.isFinite(stock) && lineUnits(input) > stock ? 'out_of_stock' : null };
-}
-
 /** Grams the parcel weighs: Σ weight × units (the default weight when nothing weighs anything). */
 export const draftWeight = (lines: readonly DraftLine[]): number =>
   totalWeight(lines.map((d) => ({ weight: d.product.weight, qty: lineUnits(lineInput(d)) })));

@@ -1,4 +1,6 @@
 /** Prices, spec section 9. All amounts are whole rupiah. */
+import type { CartDoc, GoodsDoc } from './schemas';
+
 export const PACKAGING_FEES = { none: 0, map: 2000, box: 3000 } as const;
 export type PackagingType = keyof typeof PACKAGING_FEES;
 export const DEFAULT_PACKAGING: PackagingType = 'map';
@@ -81,4 +83,29 @@ export function unitsByProduct(lines: ReadonlyArray<{ produkID: string; qty: num
   const units = new Map<string, number>();
   for (const l of lines) units.set(l.produkID, (units.get(l.produkID) ?? 0) + l.qty);
   return units;
+}
+
+/** Why a cart item cannot be ordered now, in the server's words (messages.ts), or null when it can. */
+export type CartItemProblem = 'product_unavailable' | 'out_of_stock' | null;
+
+/**
+ * A cart item as the shop sells it now, by the goods the device last pulled: priced at the product's current price
+ * (its stored price is the one of the day it was added), and not orderable when the product is gone or its stock,
+ * as last seen, does not cover it. The server decides again when the order arrives. Here, not in order.ts, because
+ * the cart overlay is on every page: the landing page's JavaScript stays within its budget.
+ */
+export function cartItemNow(
+  item: Pick<CartDoc, 'qty' | 'packaging' | 'price' | 'photos'>,
+  product: Pick<GoodsDoc, 'type' | 'price' | 'qty'> | undefined,
+): { price: number; problem: CartItemProblem } {
+  if (!product) return { price: item.price, problem: 'product_unavailable' };
+  const input: LineInput = {
+    type: product.type,
+    unitPrice: product.price,
+    qty: item.qty,
+    imageCount: item.photos?.length ?? 0,
+    packagingFee: parsePackaging(item.packaging)?.fee ?? 0,
+  };
+  const stock = Number(product.qty);
+  return { price: linePrice(input), problem: Number.isFinite(stock) && lineUnits(input) > stock ? 'out_of_stock' : null };
 }
