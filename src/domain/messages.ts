@@ -23,7 +23,6 @@ export const MESSAGES = {
   wrong_credentials: 'E-mail atau password salah.',
   too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',
   not_signed_in: 'Silakan masuk terlebih dahulu.',
-  session_ended: 'Sesi Anda sudah berakhir. Silakan masuk lagi: perubahan yang belum terkirim tetap tersimpan di perangkat ini dan terkirim setelah Anda masuk.',
   forbidden: 'Anda tidak memiliki akses untuk tindakan ini.',
   // data and sync
   bad_request: 'Permintaan tidak valid.',

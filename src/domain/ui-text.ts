@@ -64,6 +64,8 @@ export const UI = {
     toSignUp: 'Daftar di sini',
     toLogin: 'Masuk di sini',
     offline: 'Tidak ada koneksi internet. Coba lagi saat online.',
+    /** The sync heard 401: signed out without wiping (docs/architecture.md). */
+    sessionEnded: 'Sesi Anda sudah berakhir. Silakan masuk lagi: perubahan yang belum terkirim tetap tersimpan di perangkat ini dan terkirim setelah Anda masuk.',
     pendingSignOut: (n: number) =>
       `${n} perubahan Anda belum terkirim ke server. Jika keluar sekarang, perubahan itu hilang dari perangkat ini. Tetap keluar?`,
     backHome: 'Kembali ke beranda',

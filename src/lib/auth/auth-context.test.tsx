@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import { UI } from '../../domain/ui-text';
 import { AlertProvider, useAlert } from '../alert';
 import { AuthProvider, useAuth } from './auth-context';
 
@@ -85,6 +85,6 @@ describe('auth context', () => {
     act(() => sessionLost.forEach((l) => l()));
     await screen.findByText('keluar');
     expect(onSignedOut).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.session_ended);
+    expect(screen.getByRole('alert')).toHaveTextContent(UI.auth.sessionEnded);
   });
 });

@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, NetworkError } from '../api';
 import { useAlert } from '../alert';
 import { onSessionLost } from '../db/db-manager';
-import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
 
@@ -133,7 +132,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     () =>
       onSessionLost(() => {
         if (!userRef.current) return;
-        showAlert(2, MESSAGES.session_ended);
+        showAlert(2, UI.auth.sessionEnded);
         void forget({ wipe: false });
       }),
     [forget, showAlert],

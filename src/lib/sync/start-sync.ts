@@ -6,7 +6,7 @@
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { MESSAGES } from '../../domain/messages';
+import { UI } from '../../domain/ui-text';
 import type { CollectionName } from '../../domain/schemas';
 import { openEventStream, type EventStream } from './event-stream';
 import { pendingKey } from './pending-key';
@@ -171,7 +171,7 @@ function createCore(opts: SyncOptions): SyncCore {
         throw err;
       }
       if (!res.ok) {
-        const err = new Error(res.status === 401 ? MESSAGES.session_ended : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
+        const err = new Error(res.status === 401 ? UI.auth.sessionEnded : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
         // A 4xx is an answer from the server: we are online, but this batch must be retried later.
         patch({ online: res.status < 500, lastError: err.message });
         if (res.status === 401) opts.onSignedOut?.();
