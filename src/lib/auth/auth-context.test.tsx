@@ -86,5 +86,6 @@ describe('auth context', () => {
     await screen.findByText('keluar');
     expect(onSignedOut).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(UI.auth.sessionEnded);
+    expect(auth.msgNot).toBe(UI.auth.sessionEnded);
   });
 });

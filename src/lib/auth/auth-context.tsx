@@ -132,6 +132,8 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     () =>
       onSessionLost(() => {
         if (!userRef.current) return;
+        // Also kept as the last auth message: a protected page sends the user on to /login, where it belongs.
+        setMsgNot(UI.auth.sessionEnded);
         showAlert(2, UI.auth.sessionEnded);
         void forget({ wipe: false });
       }),

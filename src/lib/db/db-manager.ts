@@ -51,7 +51,11 @@ export function onRefusedWrite(listener: (r: RefusedWrite) => void): () => void 
   return () => refusedListeners.delete(listener);
 }
 
-/** The server no longer knows this account's session (a push or pull answered 401); its writes wait, kept. */
+const sessionLost = () => {
+  for (const l of sessionLostListeners) l();
+};
+
+/** The server no longer knows this account's session (a push or an upload answered 401); its writes wait, kept. */
 export function onSessionLost(listener: () => void): () => void {
   sessionLostListeners.add(listener);
   return () => sessionLostListeners.delete(listener);
@@ -112,7 +116,7 @@ async function startReplication(db: JepretDatabase, forOwner: string | null): Pr
         for (const l of refusedListeners) l(r);
       },
       onSignedOut: () => {
-        if (forOwner !== null) for (const l of sessionLostListeners) l();
+        if (forOwner !== null) sessionLost();
       },
     });
     const sub = handle.state$.subscribe((s) => set({ sync: s }));
@@ -136,7 +140,8 @@ async function startPhotoUploads(db: JepretDatabase, forOwner: string | null): P
     const collections = { carts: db.carts, transactions: db.transactions, custom: db.custom, users: db.users, goods: db.goods } as never;
     const begin = (photoOwner: string) => {
       uploader?.stop();
-      uploader = startUploader({ owner: photoOwner, collections });
+      // An order waiting for its photos pushes nothing, so the uploader is the one to hear that the session is gone.
+      uploader = startUploader({ owner: photoOwner, collections, onSignedOut: () => forOwner !== null && sessionLost() });
     };
     void flushPhotoDeletions();
     const owner = forOwner ?? storedVisitorId();

@@ -21,9 +21,11 @@ export interface UploaderOptions {
   baseUrl?: string;
   /** First retry delay after a failure; doubles up to a minute. */
   retryMs?: number;
+  /** The server answered 401: the session is gone. The photos keep waiting (retried), and the app is told. */
+  onSignedOut?(): void;
 }
 
-type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string };
+type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string; signedOut?: boolean };
 
 const MAX_RETRY_MS = 60_000;
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -42,7 +44,7 @@ function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) =>
       // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
       // limit or a lost session is not.
       const final = xhr.status === 400 || xhr.status === 403 || xhr.status === 413 || xhr.status === 415;
-      resolve({ ok: false, retry: !final, message: body.message ?? MESSAGES.internal });
+      resolve({ ok: false, retry: !final, message: body.message ?? MESSAGES.internal, signedOut: xhr.status === 401 });
     };
     const lost = () => resolve({ ok: false, retry: true, message: MESSAGES.upload_waiting });
     xhr.onerror = lost;
@@ -112,6 +114,7 @@ export function startUploader(opts: UploaderOptions): Uploader {
         await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
         await applyUrl(photo, outcome.url);
       } else if (outcome.retry) {
+        if (outcome.signedOut) opts.onSignedOut?.();
         return false;
       } else {
         await updatePhoto(photo.id, { status: 'failed', error: outcome.message });

@@ -1,0 +1,51 @@
+/** The uploader and a session that ended: the photos keep waiting, and the app is told to ask for a login. */
+import 'fake-indexeddb/auto';
+import { afterEach, expect, it, vi } from 'vitest';
+import { addPhoto, getPhoto } from './outbox';
+import { startUploader, type Uploader } from './uploader';
+
+const OWNER = 'u1sessionowner';
+const URL_A = '/images/2026/01/01/1767225600-aaaaaaaaaa.jpg';
+
+/** The server as XMLHttpRequest meets it: answers `answer.status` with `answer.body`. */
+const answer = { status: 401, body: { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' } as object };
+class FakeXhr {
+  upload = { onprogress: null };
+  status = 0;
+  response: unknown = null;
+  timeout = 0;
+  responseType = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  send() {
+    setTimeout(() => {
+      this.status = answer.status;
+      this.response = answer.body;
+      this.onload?.();
+    }, 0);
+  }
+}
+
+let uploader: Uploader | null = null;
+afterEach(() => {
+  uploader?.stop();
+  vi.unstubAllGlobals();
+});
+
+it('when an upload is answered 401, then the photo keeps waiting, the app hears that the session is gone, and after a login it goes', async () => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  // The outbox's blob comes back from fake-indexeddb as another realm's Blob, which jsdom's FormData refuses.
+  vi.stubGlobal('FormData', class { append() {} });
+  const onSignedOut = vi.fn();
+  uploader = startUploader({ owner: OWNER, collections: {}, retryMs: 20, onSignedOut });
+  const photo = await addPhoto(OWNER, { blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 });
+  await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+  expect((await getPhoto(photo.id))?.status).toBe('waiting');
+
+  Object.assign(answer, { status: 201, body: { url: URL_A } });
+  uploader.kick();
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+});
