@@ -1,8 +1,21 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UI } from '../../domain/ui-text';
+import type { RefusedWrite } from '../../lib/sync/start-sync';
 import { CUSTOMER, fakeAuth, renderApp } from '../test-utils';
 import { isBareRoute } from './layout';
+
+/** The sync's refusals and notices (db-manager's onRefusedWrite), fired by the tests. */
+const refused = vi.hoisted(() => new Set<(r: RefusedWrite) => void>());
+vi.mock('../../lib/db/db-manager', async (original) => ({
+  ...(await original<typeof import('../../lib/db/db-manager')>()),
+  onRefusedWrite: (listener: (r: RefusedWrite) => void) => {
+    refused.add(listener);
+    return () => refused.delete(listener);
+  },
+}));
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -69,5 +82,26 @@ describe('layout', () => {
     expect(isBareRoute('/admin/')).toBe(true);
     expect(isBareRoute('/administrator')).toBe(false);
     expect(isBareRoute('/products')).toBe(false);
+  });
+
+  it('when the server refuses a write, then its reason shows in red; when it took it otherwise (a new price), then in amber', async () => {
+    renderApp('/tutorial', { auth: fakeAuth({ user: CUSTOMER }) });
+    await screen.findByRole('heading', { name: 'Tata Cara Pembelian' });
+    const tell = (r: Partial<RefusedWrite>) =>
+      act(() => refused.forEach((l) => l({ collection: 'transactions', id: 'ORD1', error: 'x', message: 'Pesan', ...r })));
+    tell({ error: 'out_of_stock', message: 'Stok produk tidak mencukupi.' });
+    expect(screen.getByRole('alert')).toHaveClass('alert-error');
+    tell({ error: 'price_changed', message: 'Harga di toko berubah sejak pesanan dibuat.', notice: true });
+    expect(screen.getByRole('alert')).toHaveClass('alert-warning');
+    expect(screen.getByRole('alert')).toHaveTextContent('Harga di toko berubah');
+  });
+
+  it('when the session ended and the user lands on /login, then the page says why and that nothing is lost; a failed login does not add it', async () => {
+    renderApp('/login', { auth: fakeAuth({ msgNot: UI.auth.sessionEnded }) });
+    expect(await screen.findByText(UI.auth.sessionEnded)).toHaveAttribute('role', 'status');
+    cleanup();
+    renderApp('/login', { auth: fakeAuth({ msgNot: 'E-mail atau password salah.' }) });
+    await screen.findByRole('button', { name: 'Masuk' });
+    expect(screen.queryByText(/Sesi Anda sudah berakhir/)).toBeNull();
   });
 });

@@ -29,8 +29,8 @@ export function Layout() {
     shownPath.current = pathname;
   }, [pathname, closeAlert]);
 
-  // A write the server refused was reverted locally; tell the user why.
-  useEffect(() => onRefusedWrite((r) => showAlert(3, r.message)), [showAlert]);
+  // A write the server refused was reverted locally (red); one it took otherwise than written is told (amber).
+  useEffect(() => onRefusedWrite((r) => showAlert(r.notice ? 2 : 3, r.message)), [showAlert]);
 
   return (
     <>

@@ -6,7 +6,7 @@ import { AuthPage } from './auth-page';
 import { offeringAttach } from './offering-attach';
 
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, msgNot } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,6 +24,12 @@ export function LoginPage() {
     <AuthPage>
       <form className="auth-form card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>{UI.auth.loginTitle}</h1>
+        {/* Sent here because the session ended (the page's alert closed on the way): say why, and that nothing is lost. */}
+        {msgNot === UI.auth.sessionEnded && (
+          <p className="auth-notice" role="status">
+            {msgNot}
+          </p>
+        )}
         <label htmlFor="login-email">{UI.auth.email}</label>
         <input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="login-password">{UI.auth.password}</label>
