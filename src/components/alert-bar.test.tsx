@@ -43,7 +43,7 @@ describe('alert bar', () => {
 
   it('when the close button is pressed, then the bar goes away', async () => {
     renderAlert(3, 'Gagal');
-    await userEvent.click(screen.getByRole('button', { name: 'Tutup' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tutup pesan' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ export function AlertBar() {
   return (
     <div className={`alert-bar alert-${kind}`} role={kind === 'info' ? 'status' : 'alert'} data-alert-type={alert.type}>
       <p className="alert-message">{alert.message}</p>
-      <button type="button" className="alert-close" onClick={closeAlert} aria-label={UI.close}>
+      <button type="button" className="alert-close" onClick={closeAlert} aria-label={UI.closeMessage}>
         ×
       </button>
     </div>

@@ -6,6 +6,8 @@ export const UI = {
   wait: 'Wait',
   loading: 'Memuat…',
   close: 'Tutup',
+  /** The alert bar's ×: not the same name as a dialog's own × when the bar shows inside the dialog. */
+  closeMessage: 'Tutup pesan',
   nav: {
     label: 'Navigasi utama',
     home: 'Home',
@@ -372,7 +374,7 @@ export const UI = {
       `Custom: ${[white && `${white} film putih`, black && `${black} film hitam`].filter(Boolean).join(', ')}`,
     attachTitle: 'Pindahkan pesanan custom?',
     attachText: (n: number) =>
-      `Ada ${n} pesanan custom yang kamu buat di perangkat ini sebelum mendaftar. Pindahkan ke akunmu agar tampil di Transaksi?`,
+      `Ada ${n} pesanan custom yang kamu buat di perangkat ini tanpa akun. Pindahkan ke akunmu agar tampil di Transaksi?`,
     attachYes: 'Pindahkan ke Akun',
     attachNo: 'Tidak',
     attached: (n: number) => `${n} pesanan custom sudah dipindahkan ke akunmu.`,
