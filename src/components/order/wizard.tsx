@@ -2,7 +2,7 @@
  * The frame every order wizard shares (spec section 4): a modal with its steps, Kembali always (it closes at
  * the first step), Lanjut only when the step is satisfied or the customer has been further already.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Modal } from '../modal';
 import { UI } from '../../domain/ui-text';
 
@@ -26,6 +26,15 @@ interface WizardProps {
 export function Wizard({ title, steps, step, furthest, ready, onStep, onClose, finish, children }: WizardProps) {
   const titleId = useId();
   const last = step === steps.length - 1;
+  // A new step takes focus at its title: a screen reader says where the customer is, and focus does not fall to the
+  // page when the pressed Lanjut is disabled by the next step. The first step keeps the dialog's own first focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
   return (
     <Modal titleId={titleId} onClose={onClose} className="wizard">
       <div className="modal-head">
@@ -45,7 +54,9 @@ export function Wizard({ title, steps, step, furthest, ready, onStep, onClose, f
         ))}
       </ol>
       <section className="wizard-body" aria-label={T.stepOf(step + 1, steps.length, steps[step] ?? '')}>
-        <h3 className="wizard-step-title">{steps[step]}</h3>
+        <h3 className="wizard-step-title" ref={heading} tabIndex={-1}>
+          {steps[step]}
+        </h3>
         {children}
       </section>
       <div className="wizard-actions">
