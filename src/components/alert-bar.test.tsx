@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AlertProvider } from '../lib/alert';
+import { act } from 'react';
+import { AlertProvider, useAlert } from '../lib/alert';
 import { AlertBar } from './alert-bar';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
@@ -45,5 +46,26 @@ describe('alert bar', () => {
     renderAlert(3, 'Gagal');
     await userEvent.click(screen.getByRole('button', { name: 'Tutup pesan' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when an info is done (a form opened anew), then dismissIf closes it, and leaves an error or a message it does not recognise', () => {
+    let api!: ReturnType<typeof useAlert>;
+    function Grab() {
+      api = useAlert();
+      return null;
+    }
+    render(
+      <AlertProvider initial={{ type: 1, message: 'Perubahan disimpan.' }}>
+        <Grab />
+        <AlertBar />
+      </AlertProvider>,
+    );
+    act(() => api.dismissIf((a) => a.type === 1));
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => api.showAlert(3, 'Stok produk tidak mencukupi.'));
+    act(() => api.dismissIf((a) => a.type === 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('Stok produk tidak mencukupi.');
+    act(() => api.dismissIf((a) => a.message === 'Pesan lain'));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,8 @@ interface AlertApi {
   alert: AlertState;
   showAlert(type: AlertType, message: string): void;
   closeAlert(): void;
+  /** Closes the alert only if it is still the one `match` recognises (what the caller raised, or an info that is done). */
+  dismissIf(match: (shown: AlertState) => boolean): void;
 }
 
 const AlertContext = createContext<AlertApi | null>(null);
@@ -23,7 +25,11 @@ export function AlertProvider({ children, initial }: { children: ReactNode; init
   const [alert, setAlert] = useState<AlertState>(initial ?? { type: 0, message: '' });
   const showAlert = useCallback((type: AlertType, message: string) => setAlert({ type, message }), []);
   const closeAlert = useCallback(() => setAlert({ type: 0, message: '' }), []);
-  const value = useMemo(() => ({ alert, showAlert, closeAlert }), [alert, showAlert, closeAlert]);
+  const dismissIf = useCallback(
+    (match: (shown: AlertState) => boolean) => setAlert((shown) => (shown.type !== 0 && match(shown) ? { type: 0, message: '' } : shown)),
+    [],
+  );
+  const value = useMemo(() => ({ alert, showAlert, closeAlert, dismissIf }), [alert, showAlert, closeAlert, dismissIf]);
   return <AlertContext.Provider value={value}>{children}</AlertContext.Provider>;
 }
 

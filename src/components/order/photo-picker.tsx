@@ -3,7 +3,7 @@
  * become, crop and caption each, remove any. Each picked photo is prepared on the phone and put in the
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useAlert } from '../../lib/alert';
 import { PhotoThumb } from '../photo-thumb';
 import { MESSAGES } from '../../domain/messages';
@@ -33,8 +33,10 @@ interface PhotoPickerProps {
 }
 
 export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos }: PhotoPickerProps) {
-  const { showAlert } = useAlert();
+  const { showAlert, dismissIf } = useAlert();
   const [preparing, setPreparing] = useState(0);
+  /** The refusal this picker last showed: a new pick takes it away (a new one shows if a photo is refused again). */
+  const refusal = useRef('');
   const [editing, setEditing] = useState<number | null>(null);
   const inputId = useId();
   const hintId = useId();
@@ -45,6 +47,8 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
+    const shown = refusal.current;
+    if (files.length > 0) dismissIf((a) => a.message === shown);
     setPreparing(files.length);
     const added: PhotoEdit[] = [];
     for (const file of files) {
@@ -52,7 +56,8 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
         const entry = await addPhoto(owner, await preparePhoto(file));
         added.push({ url: localPhotoRef(entry.id), caption: '' });
       } catch (err) {
-        showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'photo_prepare_failed']);
+        refusal.current = MESSAGES[err instanceof PhotoError ? err.code : 'photo_prepare_failed'];
+        showAlert(3, refusal.current);
       }
       setPreparing((n) => n - 1);
     }

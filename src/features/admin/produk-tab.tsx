@@ -12,6 +12,7 @@ import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
 import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
@@ -240,15 +241,21 @@ export function ProdukTab() {
   const docs = [...unsorted].sort(compareGoodsIds);
   const [editing, setEditing] = useState<GoodsDoc | 'new' | null>(null);
   const pending = usePendingProductImages(useAuth().user?.uid);
+  const { dismissIf } = useAlert();
+  // A form opened anew starts clean: 'Perubahan disimpan.' of the last one is done (an error stays to be read).
+  const open = (product: GoodsDoc | 'new') => {
+    dismissIf((a) => a.type === 1);
+    setEditing(product);
+  };
   if (loading) return <Spinner />;
   return (
     <div className="admin-produk">
-      <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+      <button type="button" className="btn btn-primary" onClick={() => open('new')}>
         {T.addProduct}
       </button>
       <ul className="admin-products" aria-label={T.productsList}>
         {docs.map((g) => (
-          <ProductCard key={g.id} product={g} pendingImage={pending.has(g.id)} onEdit={() => setEditing(g)} />
+          <ProductCard key={g.id} product={g} pendingImage={pending.has(g.id)} onEdit={() => open(g)} />
         ))}
       </ul>
       {editing && <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
