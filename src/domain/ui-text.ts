@@ -24,9 +24,13 @@ export const UI = {
   },
   sync: {
     offline: 'Offline',
+    /** The phone has a network, but the shop's server does not answer (down, restarting, a captive portal). */
+    unreachable: 'Server tak terjangkau',
     syncing: 'Menyinkronkan…',
     synced: 'Tersinkron',
     pending: (n: number) => `${n} perubahan menunggu`,
+    /** The same, short enough to follow the longer 'Server tak terjangkau' on a 360 px chip. */
+    pendingShort: (n: number) => `${n} menunggu`,
     idle: 'Belum tersinkron',
     otherTab: 'Disinkronkan di tab lain',
   },

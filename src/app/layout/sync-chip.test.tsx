@@ -10,6 +10,13 @@ describe('sync chip', () => {
     expect(syncLabel(false, state({ pending: 2 }))).toEqual({ text: 'Offline · 2 perubahan menunggu', kind: 'offline' });
     expect(syncLabel(false, state())).toEqual({ text: 'Offline', kind: 'offline' });
   });
+  it('when the phone has a network but the server does not answer, then it says the server cannot be reached, not Offline', () => {
+    expect(syncLabel(true, state({ online: false, pending: 1, lastError: 'fetch failed' }))).toEqual({
+      text: 'Server tak terjangkau · 1 menunggu',
+      kind: 'offline',
+    });
+    expect(syncLabel(true, state({ online: false, lastError: 'fetch failed' }))?.text).toBe('Server tak terjangkau');
+  });
   it('when online, then syncing, waiting changes, an error or synced show in that order of urgency', () => {
     expect(syncLabel(true, state({ syncing: true, pending: 1 }))?.text).toBe('Menyinkronkan…');
     expect(syncLabel(true, state({ pending: 1 }))?.text).toBe('1 perubahan menunggu');
