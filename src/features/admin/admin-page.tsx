@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -12,7 +13,7 @@ import { PesananTab } from './pesanan-tab';
 import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
 
-type Tab = (typeof UI.admin.tabs)[number];
+type Tab = (typeof ADMIN_UI.tabs)[number];
 
 function TabContent({ tab }: { tab: Tab }) {
   switch (tab) {
@@ -37,12 +38,12 @@ export function AdminPage() {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const onKey = (e: KeyboardEvent) => {
-    const i = UI.admin.tabs.indexOf(tab);
+    const i = ADMIN_UI.tabs.indexOf(tab);
     const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     e.preventDefault();
-    const next = (i + step + UI.admin.tabs.length) % UI.admin.tabs.length;
-    setTab(UI.admin.tabs[next]!);
+    const next = (i + step + ADMIN_UI.tabs.length) % ADMIN_UI.tabs.length;
+    setTab(ADMIN_UI.tabs[next]!);
     tabs.current[next]?.focus();
   };
 
@@ -51,7 +52,7 @@ export function AdminPage() {
       <header className="admin-header">
         <Link to="/" className="brand">
           <LogoMark size={32} />
-          <span>{UI.admin.title}</span>
+          <span>{ADMIN_UI.title}</span>
         </Link>
         <SyncNote />
         <span className="admin-user">{user?.username}</span>
@@ -60,8 +61,8 @@ export function AdminPage() {
         </button>
       </header>
       <div className="admin-body">
-        <div role="tablist" aria-label={UI.admin.menu} aria-orientation="vertical" className="admin-menu" onKeyDown={onKey}>
-          {UI.admin.tabs.map((t, i) => (
+        <div role="tablist" aria-label={ADMIN_UI.menu} aria-orientation="vertical" className="admin-menu" onKeyDown={onKey}>
+          {ADMIN_UI.tabs.map((t, i) => (
             <button
               key={t}
               ref={(el) => {

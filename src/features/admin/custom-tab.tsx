@@ -3,14 +3,14 @@ import { PhotoThumb } from '../../components/photo-thumb';
 import { marketplaceOrder, packagingLabel } from '../../domain/order-labels';
 import type { CustomDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllCustom } from '../../lib/db/hooks';
 import { customerData, DateCell, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 function Films({ urls }: { urls: readonly string[] }) {
   return (

@@ -3,7 +3,7 @@ import { dashboardThousands, stockBand } from '../../domain/format';
 import { stockBandColor } from '../../domain/stock-colors';
 import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
 
 /** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */
@@ -26,20 +26,20 @@ export function Dashboard() {
     <div className="dashboard">
       <div className="stat-cards">
         <div className="stat-card">
-          <p className="stat-label">{UI.admin.totalUsers}</p>
+          <p className="stat-label">{ADMIN_UI.totalUsers}</p>
           <p className="stat-value">{users.docs.length}</p>
         </div>
         <div className="stat-card">
-          <p className="stat-label">{UI.admin.totalOrders}</p>
+          <p className="stat-label">{ADMIN_UI.totalOrders}</p>
           <p className="stat-value">{orders.docs.length}</p>
         </div>
         <div className="stat-card">
-          <p className="stat-label">{UI.admin.ongoing}</p>
+          <p className="stat-label">{ADMIN_UI.ongoing}</p>
           <p className="stat-value">{dashboardThousands(ongoingValue(orders.docs))}</p>
-          <p className="stat-note">{UI.admin.ongoingNote}</p>
+          <p className="stat-note">{ADMIN_UI.ongoingNote}</p>
         </div>
       </div>
-      <h2>{UI.admin.stock}</h2>
+      <h2>{ADMIN_UI.stock}</h2>
       <ul className="stock-cards">
         {goods.docs.map((g) => {
           const band = stockBand(g.qty);
@@ -47,12 +47,12 @@ export function Dashboard() {
             <li key={g.id} className="stock-card">
               <p className="stock-title">{g.title}</p>
               <p className="stock-qty">
-                {UI.admin.stock}: {g.qty}
+                {ADMIN_UI.stock}: {g.qty}
               </p>
               <div
                 className="stock-bar"
                 role="meter"
-                aria-label={`${UI.admin.stock} ${g.title}`}
+                aria-label={`${ADMIN_UI.stock} ${g.title}`}
                 aria-valuemin={0}
                 aria-valuemax={FULL_STOCK}
                 aria-valuenow={Math.min(g.qty, FULL_STOCK)}

@@ -1,7 +1,7 @@
 /** Cells both order tables (Pesanan, Custom) draw the same way. */
 import type { ReactNode } from 'react';
 import { formatDate, formatIDR } from '../../domain/format';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 
 /** 'id|name' fields (province, city, district) show their name. */
 export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
@@ -29,8 +29,8 @@ export function DateCell({ createdAt, code }: { createdAt: number; code: string 
 /** The popup's first facts of any order: the customer, the address, the price. */
 export function whoWhereHowMuch(o: Parameters<typeof fullAddress>[0] & { userName: string; email: string; phone: string; price: number }): Array<[string, ReactNode]> {
   return [
-    [UI.admin.customer, contact(o)],
-    [UI.admin.address, fullAddress(o)],
-    [UI.admin.price, formatIDR(o.price)],
+    [ADMIN_UI.customer, contact(o)],
+    [ADMIN_UI.address, fullAddress(o)],
+    [ADMIN_UI.price, formatIDR(o.price)],
   ];
 }

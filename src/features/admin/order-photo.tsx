@@ -6,9 +6,9 @@
 import { useState, type CSSProperties } from 'react';
 import { usePhotoSrc } from '../../components/photo-thumb';
 import { isLowResolution, type Crop, type PhotoEdit } from '../../domain/photos';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 /**
  * Places the whole image so the crop (a rectangle in percent of the image) fills the frame: the image is

@@ -6,9 +6,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
 import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 export interface StatusPatch {
   buyStatus: number;

@@ -3,11 +3,11 @@
  * and the page controls. Only one page is drawn, so 10,000 orders cost a filter pass, not 10,000 rows.
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { StatusOptions } from './order-popup';
 import { filterOrders, NO_FILTER, pageOf, PAGE_SIZE, type OrderFilter, type OrderLike } from './order-list';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 export interface Column<R> {
   header: string;

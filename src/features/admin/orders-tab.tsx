@@ -4,14 +4,14 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAlert } from '../../lib/alert';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { OrderTable, RowActions, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 /** A cell and its look: 'nowrap' (dates, amounts, statuses), 'narrow' or 'wide' (free text). */
 export interface Cell<R> {

@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
 import type { UserDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useUsers } from '../../lib/db/hooks';
 import { pageOf } from './order-list';
 import { DataTable, Pager, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 const [photo, name, email, phone, address, action] = T.userColumns;
 
 export function PenggunaTab() {

@@ -5,14 +5,14 @@ import { courierLabel, packagingLabel } from '../../domain/order-labels';
 import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions } from '../../lib/db/hooks';
 import { DateCell, shortAddress, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 
 /** A line's customer photos with their crops and captions (older lines only have URLs). */
 const linePhotos = (line: OrderLine): PhotoEdit[] => line.photos ?? line.img.filter(isPhotoUrl).map((url) => ({ url, caption: '' }));

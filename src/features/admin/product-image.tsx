@@ -8,13 +8,13 @@
 import { usePhotoSrc } from '../../components/photo-thumb';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef } from '../../domain/photos';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { addPhoto, photosOf, type OutboxPhoto } from '../../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { useOutboxRead, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
 import { useOnline } from '../../lib/use-online';
 
-const T = UI.admin.productImage;
+const T = ADMIN_UI.productImage;
 export const PRODUCT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
 
 /** Prepares a picked file and puts it in the outbox as a public photo of `owner`; throws the Indonesian reason. */

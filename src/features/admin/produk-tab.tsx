@@ -11,7 +11,7 @@ import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
 import type { GoodsDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
@@ -20,7 +20,7 @@ import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFi
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 
-const T = UI.admin;
+const T = ADMIN_UI;
 const F = T.productFields;
 const I = T.productImage;
 const NUMBER_FIELDS = ['price', 'qty', 'weight', 'type'] as const;

@@ -1,4 +1,4 @@
-import { UI } from '../../domain/ui-text';
+import { ADMIN_UI } from '../../domain/admin-text';
 import { useSyncState } from '../../lib/db/database-context';
 import { useOnline } from '../../lib/use-online';
 
@@ -10,7 +10,7 @@ export function SyncNote() {
   const online = useOnline();
   const sync = useSyncState();
   const pending = sync?.pending ?? 0;
-  const text = !online ? `${UI.admin.offlineSaved}${pending > 0 ? ` · ${UI.admin.waitingSync(pending)}` : ''}` : pending > 0 ? UI.admin.waitingSync(pending) : '';
+  const text = !online ? `${ADMIN_UI.offlineSaved}${pending > 0 ? ` · ${ADMIN_UI.waitingSync(pending)}` : ''}` : pending > 0 ? ADMIN_UI.waitingSync(pending) : '';
   return (
     <p className={text ? 'admin-sync-note' : 'visually-hidden'} role="status" aria-live="polite">
       {text}
