@@ -1,8 +1,8 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { createShippingClient, type ShippingClient } from './client';
-import { useCities, useProvinces, useShippingCosts } from './hooks';
+import { RETRY_FIRST_MS, useCities, useProvinces, useShippingCosts } from './hooks';
 import { createMemoryStore } from './store';
 
 const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
@@ -77,4 +77,41 @@ describe('shipping hooks', () => {
     await waitFor(() => expect(costs.result.current.loading).toBe(false));
     expect(costs.result.current.data?.[0]?.code).toBe('gojek');
   });
+
+  it('when the list failed offline, then it loads as soon as the browser is back online, without reopening the form', async () => {
+    online = false;
+    const browserOnline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const { result } = renderHook(() => useProvinces(client));
+    await waitFor(() => expect(result.current.error).toBe(MESSAGES.shipping_offline));
+    online = true;
+    browserOnline.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    // At once: well before the timer's own retry.
+    await waitFor(() => expect(result.current.data).toEqual([{ province_id: '33', province: 'Jawa Tengah' }]), { timeout: RETRY_FIRST_MS / 2 });
+    expect(result.current.error).toBeNull();
+  });
+
+  it('when the server fails (busy, 503), then it is asked again later on its own; a refusal (404) is not asked again', async () => {
+    let calls = 0;
+    const flaky = createShippingClient({
+      store: createMemoryStore(),
+      fetch: (async (input: RequestInfo | URL) => {
+        calls += 1;
+        if (String(input) !== '/api/provinsi') return new Response(JSON.stringify({ error: 'province_not_found', message: MESSAGES.province_not_found }), { status: 404 });
+        if (calls === 1) return new Response(JSON.stringify({ error: 'upstream', message: MESSAGES.shipping_fetch_failed }), { status: 503 });
+        return new Response(JSON.stringify(envelope([{ province_id: '33', province: 'Jawa Tengah' }])));
+      }) as typeof fetch,
+    });
+    const { result } = renderHook(() => useProvinces(flaky));
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    await waitFor(() => expect(result.current.data?.[0]?.province).toBe('Jawa Tengah'), { timeout: RETRY_FIRST_MS + 3000 });
+    expect(result.current.error).toBeNull();
+
+    calls = 0;
+    const refused = renderHook(() => useCities('99', flaky));
+    await waitFor(() => expect(refused.result.current.error).toBe(MESSAGES.province_not_found));
+    await new Promise((r) => setTimeout(r, RETRY_FIRST_MS + 500));
+    expect(calls).toBe(1);
+  }, 20_000);
 });
