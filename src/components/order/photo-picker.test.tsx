@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PhotoEdit } from '../../domain/photos';
 import { AlertProvider } from '../../lib/alert';
 import { AlertBar } from '../alert-bar';
@@ -21,10 +21,13 @@ vi.mock('../../lib/photos/prepare', async (original) => {
   };
 });
 
+// The thumbnails draw from the outbox's blob, which fake-indexeddb gives back as a plain object: Node's own
+// createObjectURL would refuse it.
 beforeAll(() => {
-  URL.createObjectURL ??= () => 'blob:photo';
-  URL.revokeObjectURL ??= () => undefined;
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:photo');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
 });
+afterAll(() => vi.restoreAllMocks());
 afterEach(cleanup);
 
 function Harness() {
