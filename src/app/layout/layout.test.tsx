@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,8 @@ describe('layout', () => {
   it('when the server refuses a write, then its reason shows in red; when it took it otherwise (a new price), then in amber', async () => {
     renderApp('/tutorial', { auth: fakeAuth({ user: CUSTOMER }) });
     await screen.findByRole('heading', { name: 'Tata Cara Pembelian' });
+    // The layout listens from its effect, which may run just after the page shows.
+    await waitFor(() => expect(refused.size).toBeGreaterThan(0));
     const tell = (r: Partial<RefusedWrite>) =>
       act(() => refused.forEach((l) => l({ collection: 'transactions', id: 'ORD1', error: 'x', message: 'Pesan', ...r })));
     tell({ error: 'out_of_stock', message: 'Stok produk tidak mencukupi.' });
