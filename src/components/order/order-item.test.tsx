@@ -100,6 +100,9 @@ describe('an order waiting for its photos in Transaksi', () => {
     act(() => setProgress(b.id, 0.42));
     await waitFor(() => expect(screen.getByText('Mengunggah foto 2/3: 42%')).toBeInTheDocument());
     expect(screen.getByRole('progressbar', { name: 'Mengunggah foto 2/3: 42%' })).toHaveAttribute('value', '0.42');
+    // Read out: the count, not every percent.
+    expect(screen.getByRole('status')).toHaveTextContent('Menunggu unggahan foto 1/3');
+    expect(screen.getByText('Mengunggah foto 2/3: 42%')).toHaveAttribute('aria-hidden', 'true');
 
     act(() => setProgress(b.id, null));
     await updatePhoto(b.id, { status: 'done', url: '/images/2026/01/01/1767225600-bbbbbbbbbb.jpg' });

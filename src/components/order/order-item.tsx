@@ -138,11 +138,21 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
 function WaitingPhotos({ photos, states, error }: { photos: string[]; states: Record<string, PhotoState>; error?: string }) {
   const done = uploadedCount(photos, states);
   const sending = photos.map((p) => states[p]?.progress).find((f) => f !== undefined);
-  const text = sending === undefined ? T.waitingPhotos(done, photos.length) : T.uploadingPhotos(done + 1, photos.length, Math.round(sending * 100));
+  const count = T.waitingPhotos(done, photos.length);
+  if (sending === undefined)
+    return (
+      <p className="notice" role="status">
+        {count}
+        {error && ` ${error}`}
+      </p>
+    );
+  // The percentage moves many times a second: shown, but not read out each time; a screen reader hears the count.
+  const text = T.uploadingPhotos(done + 1, photos.length, Math.round(sending * 100));
   return (
     <p className="notice" role="status">
-      {text}
-      {sending !== undefined && <progress max={1} value={sending} aria-label={text} />}
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{count}</span>
+      <progress max={1} value={sending} aria-label={text} />
       {error && ` ${error}`}
     </p>
   );
