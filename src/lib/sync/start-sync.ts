@@ -6,6 +6,7 @@
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { deepEqual, getHeightOfRevision } from 'rxdb/plugins/utils';
 import { UI } from '../../domain/ui-text';
 import type { CollectionName } from '../../domain/schemas';
 import { openEventStream, type EventStream } from './event-stream';
@@ -79,11 +80,15 @@ type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Which local documents still wait for a push, kept across reloads: after an offline reload the user
- * must still be told, and warned before Log Out wipes them.
+ * must still be told, and warned before Log Out wipes them. Each waiting document is kept with the revision
+ * height of its latest local write; `pushed` holds the height each document had when a push carried it, so a
+ * write's event that reaches this tab late (another tab's, through the broadcast channel, after the replication
+ * had already read it from IndexedDB) is recognised as already sent instead of waiting forever.
  */
 function pendingMap(storage: PendingStorage | null, key: string) {
   const map = new Map<string, number>();
-  /** Reads the count back (at start, and in a tab that follows another's replication). */
+  const pushed = new Map<string, number>();
+  /** Reads the heights back (at start, and in a tab that follows another's replication). */
   const reload = () => {
     map.clear();
     try {
@@ -102,7 +107,7 @@ function pendingMap(storage: PendingStorage | null, key: string) {
       // Storage full or refused: the count stays in memory for this session.
     }
   };
-  return { map, save, reload };
+  return { map, pushed, save, reload };
 }
 
 const defaultStorage = (): PendingStorage | null => {
@@ -214,11 +219,27 @@ function pullHandler(core: SyncCore, name: CollectionName) {
   };
 }
 
-/** RxDB's push: the rows go without RxDB's bookkeeping; refusals are reported, and counted writes forgotten. */
-function pushHandler(core: SyncCore, name: CollectionName, pending: Pending) {
-  const { map: mine, save } = pending;
+/**
+ * The revision height of each row as the device holds it now, for the rows that are exactly what the device
+ * holds (a row written again since RxDB read it is left out: its newer write is still to go).
+ */
+async function heightsOfRows(collection: RxCollection, rows: Row[]): Promise<Map<string, number>> {
+  const ids = rows.map((r) => String(r.newDocumentState.id));
+  const local = await collection.storageInstance.findDocumentsById(ids, true);
+  const byId = new Map(local.map((d) => [String((d as { id: unknown }).id), d as Record<string, unknown> & { _rev: string }]));
+  const heights = new Map<string, number>();
+  for (const r of rows) {
+    const doc = byId.get(String(r.newDocumentState.id));
+    if (doc && deepEqual(plain(doc), plain(r.newDocumentState))) heights.set(String(r.newDocumentState.id), getHeightOfRevision(doc._rev));
+  }
+  return heights;
+}
+
+/** RxDB's push: the rows go without RxDB's bookkeeping; refusals are reported, and the writes carried forgotten. */
+function pushHandler(core: SyncCore, name: CollectionName, collection: RxCollection, pending: Pending) {
+  const { map: mine, pushed, save } = pending;
   return async (rows: Row[]) => {
-    const before = new Map(rows.map((r) => [String(r.newDocumentState.id), mine.get(String(r.newDocumentState.id))]));
+    const sent = await heightsOfRows(collection, rows);
     const payload = rows.map((r) => ({
       assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
       newDocumentState: plain(r.newDocumentState),
@@ -228,8 +249,12 @@ function pushHandler(core: SyncCore, name: CollectionName, pending: Pending) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     })) as { conflicts: ServerDoc[]; refused?: ServerReason[]; notices?: ServerReason[] };
-    // A document written again while this push ran stays counted.
-    for (const [id, count] of before) if (mine.get(id) === count) mine.delete(id);
+    // Forgotten by document state, not by the order events arrived in: a write made while this push ran has a
+    // greater height and stays counted; one whose event arrives only now is no higher than what went.
+    for (const [id, height] of sent) {
+      pushed.set(id, Math.max(pushed.get(id) ?? 0, height));
+      if ((mine.get(id) ?? 0) <= height) mine.delete(id);
+    }
     save();
     const tell = (r: ServerReason, notice: boolean) => {
       const refusal: RefusedWrite = { collection: name, id: r.id, error: r.error, message: r.message, ...(notice ? { notice } : {}) };
@@ -243,11 +268,21 @@ function pushHandler(core: SyncCore, name: CollectionName, pending: Pending) {
   };
 }
 
-/** Counts the local writes of the collection (only the replicating tab: it sees every tab's writes and pushes them). */
-function countLocalWrites(core: SyncCore, collection: RxCollection, { map: mine, save }: Pending): Subscription {
+/**
+ * Counts the local writes of the collection (only the replicating tab: it sees every tab's writes and pushes
+ * them), by the height of each document's latest write; a write a push has already carried is not counted.
+ */
+function countLocalWrites(core: SyncCore, collection: RxCollection, { map: mine, pushed, save }: Pending): Subscription {
   return collection.eventBulks$.subscribe((bulk) => {
     if (!core.state$.value.leader || bulk.isLocal || bulk.context.startsWith('replication-')) return;
-    for (const ev of bulk.events) mine.set(ev.documentId, (mine.get(ev.documentId) ?? 0) + 1);
+    let counted = false;
+    for (const ev of bulk.events) {
+      const height = getHeightOfRevision(ev.documentData._rev);
+      if (height <= (pushed.get(ev.documentId) ?? 0)) continue;
+      mine.set(ev.documentId, Math.max(mine.get(ev.documentId) ?? 0, height));
+      counted = true;
+    }
+    if (!counted) return;
     save();
     core.patch({ pending: core.countPending() });
   });
@@ -271,7 +306,7 @@ function syncCollection(core: SyncCore, name: CollectionName, collection: RxColl
       batchSize: PUSH_BATCH_SIZE,
       // RxDB skips a row whose modifier answers null; the document's next local write is pushed again.
       modifier: (doc) => (opts.holdBack?.(name, doc) ? null : doc),
-      handler: pushHandler(core, name, pending) as never,
+      handler: pushHandler(core, name, collection, pending) as never,
     },
   });
   return { replication, stream$, reload: pending.reload, subs: [countLocalWrites(core, collection, pending)] };
