@@ -217,6 +217,7 @@ export const UI = {
     stockLeft: (n: number) => `Stok tersedia: ${n}`,
     soldOut: 'Stok habis.',
     etd: (days: string) => (days && days !== '0' ? `estimasi ${days} hari` : ''),
+    missingFields: (fields: string) => `Untuk lanjut, lengkapi: ${fields}.`,
     shippingNeedsNetwork: 'Ongkos kirim perlu koneksi sekali. Sambungkan internet untuk memilih tujuan dan layanan; setelah itu pilihan yang sama tetap bisa dipakai offline.',
     summaryTitle: 'Ringkasan pesanan',
     subtotal: 'Subtotal',
@@ -246,6 +247,8 @@ export const UI = {
     copyFailed: 'Nomor tidak dapat disalin. Salin secara manual.',
     codeTitle: 'Kode Pesanan',
     barcodeLabel: (code: string) => `Barcode kode pesanan ${code}`,
+    notAtShop: 'Pesanan ini belum sampai di toko (menunggu koneksi atau unggahan foto). Toko memastikan totalnya saat pesanan sampai: sebaiknya bayar setelah itu.',
+    atShop: 'Pesanan sudah sampai di toko. Total di atas sudah dipastikan toko.',
     confirmHint: 'Sudah membayar? Tekan Konfirmasi untuk mengirim nominal dan kode pesanan ke WhatsApp toko (terbuka di tab baru).',
   },
   custom: {

@@ -75,6 +75,8 @@ async function chooseShipping(page: Page) {
   const service = page.getByLabel('Layanan', { exact: true });
   await service.locator('option[value="REG"]').waitFor({ state: 'attached', timeout: 20_000 });
   await service.selectOption('REG');
+  // Complete (the address comes from the profile): nothing is listed as missing any more.
+  await expect.poll(() => page.getByText(/Untuk lanjut, lengkapi/).count()).toBe(0);
 }
 
 const wizard = (page: Page) => page.locator('dialog.wizard');
@@ -346,9 +348,13 @@ describe('buying', () => {
     await page.context().close();
   });
 
-  it('when stock runs out while an order placed offline waits, then it stays in Transaksi under Terjadi Kendala with the reason', async () => {
+  /**
+   * A new customer sees Jakarta's lists and quote online once, then buys an acrylic stand with no network: the
+   * payment popup is open and says the order has not reached the shop.
+   */
+  async function buyAcrylicOffline(prefix: string) {
     const page = await newPage();
-    const email = uniqueEmail('kendala');
+    const email = uniqueEmail(prefix);
     await signUpInForm(page, suite.app.url, email, 'Rahasia123');
     await openProducts(page);
     await card(page, /Akrilik/i).getByRole('button', { name: 'Beli' }).click();
@@ -360,7 +366,14 @@ describe('buying', () => {
     await chooseShipping(page);
     await wizard(page).getByRole('button', { name: 'Lanjut' }).click();
     await wizard(page).getByRole('button', { name: 'Beli Sekarang' }).click();
-    await (await readPaymentPopup(page)).popup.getByRole('button', { name: 'Tutup' }).click();
+    const popup = await readPaymentPopup(page);
+    await expect.poll(() => popup.popup.getByText(/belum sampai di toko/).count(), { timeout: 10_000 }).toBe(1);
+    return { page, email, popup };
+  }
+
+  it('when stock runs out while an order placed offline waits, then it stays in Transaksi under Terjadi Kendala with the reason', async () => {
+    const { page, email, popup } = await buyAcrylicOffline('kendala');
+    await popup.popup.getByRole('button', { name: 'Tutup' }).click();
 
     // Meanwhile the shop sells its last acrylic stands.
     const owner = await admin();
@@ -378,6 +391,30 @@ describe('buying', () => {
     } finally {
       const now = (await pullAll(owner, 'goods')).docs.find((g) => g.id === '4');
       await pushChange(owner, 'goods', now, { ...now, qty: goods.qty });
+    }
+    await page.context().close();
+  });
+
+  it('when the price changes while an order placed offline waits, then its open payment popup says it has not reached the shop, and once it has, shows and encodes the shop\'s total', async () => {
+    const { page, email, popup: before } = await buyAcrylicOffline('harga');
+    const devicePrice = Number(parseQris(before.qris).find((f) => f.tag === '54')?.value);
+
+    // Meanwhile the shop raises the price of the acrylic stand.
+    const owner = await admin();
+    const goods = (await pullAll(owner, 'goods')).docs.find((g) => g.id === '4');
+    expect((await pushChange(owner, 'goods', goods, { ...goods, price: goods.price + 5000 })).body.refused).toEqual([]);
+    try {
+      await page.context().setOffline(false);
+      await expect.poll(() => before.popup.getByText(/sudah sampai di toko/).count(), { timeout: 30_000 }).toBe(1);
+      const [order] = await serverOrders(email);
+      expect(order.price).toBe(devicePrice + 5000);
+      await expect.poll(async () => (await readPaymentPopup(page)).whatsapp, { timeout: 10_000 }).toContain(encodeURIComponent(`${order.price}|${order.id}`));
+      const after = await readPaymentPopup(page);
+      expect(Number(parseQris(after.qris).find((f) => f.tag === '54')?.value)).toBe(order.price);
+      expect(await after.popup.locator('.payment-total').innerText()).toContain(order.price.toLocaleString('id-ID'));
+    } finally {
+      const now = (await pullAll(owner, 'goods')).docs.find((g) => g.id === '4');
+      await pushChange(owner, 'goods', now, { ...now, price: goods.price });
     }
     await page.context().close();
   });

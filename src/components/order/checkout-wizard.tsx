@@ -4,7 +4,7 @@
  * payment popup; everything works offline once the destination's quote has been seen.
  */
 import { useState } from 'react';
-import { PaymentPopup } from '../payment/payment-popup';
+import { OrderPayment } from '../payment/order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
@@ -48,7 +48,7 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   const soldOut = qtyEditable && stock < QTY_MIN;
   const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && !soldOut && buyer !== null;
 
-  if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
+  if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
 
   const buy = async () => {
     if (!buyer || !choice) return;

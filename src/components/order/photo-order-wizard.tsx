@@ -4,7 +4,7 @@
  * and packaging chosen are kept as a draft on the device, so a reload or a closed browser loses nothing.
  */
 import { useEffect, useId, useState } from 'react';
-import { PaymentPopup } from '../payment/payment-popup';
+import { OrderPayment } from '../payment/order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine, type ShippingChoice } from '../../domain/order';
 import type { PhotoEdit } from '../../domain/photos';
@@ -62,7 +62,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   }, [key, draft]);
 
   if (!buyer) return null;
-  if (placed) return <PaymentPopup code={placed.id} total={placed.price} onClose={onClose} />;
+  if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
 
   const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
   const steps = mode === 'cart' ? T.cartSteps : T.photoSteps;

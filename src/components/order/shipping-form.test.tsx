@@ -1,6 +1,17 @@
-import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useShippingDraft } from './shipping-form';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ShippingChoice } from '../../domain/order';
+import { createShippingClient } from '../../lib/shipping/client';
+import { setShippingClient } from '../../lib/shipping/hooks';
+import { createMemoryStore } from '../../lib/shipping/store';
+import { ShippingForm, useShippingDraft } from './shipping-form';
+
+afterEach(() => {
+  cleanup();
+  setShippingClient(undefined);
+  vi.restoreAllMocks();
+});
 
 describe("the wizard's address", () => {
   it('when the profile loads after the wizard opened, then its address fills the box once; cleared, the box stays empty', () => {
@@ -29,5 +40,34 @@ describe("the wizard's address", () => {
     act(() => result.current[1]({ ...result.current[0], alamat: 'Kos Melati' }));
     rerender({ address: 'Jl. Pandanaran No. 5' });
     expect(result.current[0].alamat).toBe('Kos Melati');
+  });
+});
+
+describe('Isi Data while incomplete', () => {
+  it('when fields are still empty, then the form says which ones, in its own words, and the list shrinks as they are filled', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
+    setShippingClient(
+      createShippingClient({
+        store: createMemoryStore(),
+        fetch: (async (input: RequestInfo | URL) =>
+          String(input) === '/api/provinsi'
+            ? new Response(JSON.stringify(envelope([{ province_id: '33', province: 'Jawa Tengah' }])))
+            : new Response(JSON.stringify(envelope([])))) as typeof fetch,
+      }),
+    );
+    let choice: ShippingChoice | null = null;
+    function Harness() {
+      const [draft, setDraft] = useShippingDraft('');
+      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={(c) => (choice = c)} />;
+    }
+    render(<Harness />);
+    expect(screen.getByText('Untuk lanjut, lengkapi: Provinsi, Kota, Kecamatan, Alamat, Kurir, Layanan.')).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Jawa Tengah' })).toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Provinsi'), 'Jawa Tengah');
+    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Pandanaran No. 5');
+    expect(screen.getByText('Untuk lanjut, lengkapi: Kota, Kecamatan, Kurir, Layanan.')).toBeInTheDocument();
+    expect(choice).toBeNull();
   });
 });

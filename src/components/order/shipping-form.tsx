@@ -47,6 +47,19 @@ const pair = (id: string, name: string): string => `${id}|${name}`;
 export const isShopCity = (cityId: string): boolean =>
   cityId !== '' && [settings.shipping.local.shopCityId, settings.shipping.rajaongkir.shopCityId].includes(cityId);
 
+/** What is still to fill before the choice is complete, by the form's own labels, in the form's order. */
+export function missingShippingFields(draft: ShippingDraft): string[] {
+  const fields: Array<[string, boolean]> = [
+    [T.province, !draft.provinsi],
+    [T.city, !draft.city],
+    [T.district, !draft.subdistrict],
+    [T.address, !draft.alamat.trim()],
+    [T.courier, !draft.kurir],
+    [T.service, !draft.pengiriman],
+  ];
+  return fields.filter(([, missing]) => missing).map(([label]) => label);
+}
+
 interface ShippingFormProps {
   draft: ShippingDraft;
   onDraft(draft: ShippingDraft): void;
@@ -74,6 +87,7 @@ export function ShippingForm({ draft, onDraft, weight, onChoice, children }: Shi
   const line = service?.cost[0];
 
   const set = (patch: Partial<ShippingDraft>) => onDraft({ ...draft, ...patch });
+  const missing = missingShippingFields(draft);
 
   useEffect(() => {
     const complete = draft.subdistrict && draft.kurir && line?.quote && draft.alamat.trim();
@@ -185,6 +199,8 @@ export function ShippingForm({ draft, onDraft, weight, onChoice, children }: Shi
         )}
       </div>
       {children}
+      {/* Lanjut and Beli Sekarang stay grey until the choice is complete: say what is left, not only grey. */}
+      {missing.length > 0 && <p className="field-note missing-fields">{T.missingFields(missing.join(', '))}</p>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import settings from '../../../shop.settings.json';
 import { parseQris, parseTlv } from '../../domain/qris';
-import { confirmationUrl, PaymentPopup, paymentQrPayload } from './payment-popup';
+import { confirmationUrl, PaymentPopup, paymentQrPayload, WAITING_SHOWN_AFTER_MS } from './payment-popup';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -134,11 +134,48 @@ describe('payment popup', () => {
     const { dialog } = renderPopup();
     await user.click(within(dialog).getByRole('button', { name: 'Salin nomor BCA' }));
     expect(await navigator.clipboard.readText()).toBe('8730123456');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Nomor BCA sudah disalin.');
+    expect(within(dialog).getByText('Nomor BCA sudah disalin.')).toHaveAttribute('role', 'status');
   });
 
   it('when the order total is not a positive whole number, then no QR is made', () => {
     expect(() => paymentQrPayload(0)).toThrow(/positive whole number/);
     expect(() => paymentQrPayload(1000.5)).toThrow(/positive whole number/);
+  });
+});
+
+describe('an order that has not reached the shop', () => {
+  /** The popup over a page whose order arrives at the shop when `arrive()` is called. */
+  function renderWaiting() {
+    let arrive = () => {};
+    function Page() {
+      const [waiting, setWaiting] = useState(true);
+      arrive = () => setWaiting(false);
+      return <PaymentPopup code={CODE} total={TOTAL} waiting={waiting} onClose={() => {}} />;
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Page /> }]);
+    render(<RouterProvider router={router} />);
+    return { arrive: () => act(() => arrive()) };
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it('when it still waits after a moment, then the popup says the shop has not got it and confirms the total later; once it arrives, it says so', () => {
+    vi.useFakeTimers();
+    const { arrive } = renderWaiting();
+    const status = screen.getByRole('dialog').querySelector('.payment-arrival')!;
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent('');
+    act(() => vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS));
+    expect(status).toHaveTextContent('Pesanan ini belum sampai di toko (menunggu koneksi atau unggahan foto).');
+    arrive();
+    expect(status).toHaveTextContent('Pesanan sudah sampai di toko. Total di atas sudah dipastikan toko.');
+  });
+
+  it('when it arrives within the moment, then nothing is said (no flash on a good connection)', () => {
+    vi.useFakeTimers();
+    const { arrive } = renderWaiting();
+    act(() => vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS - 100));
+    arrive();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByRole('dialog').querySelector('.payment-arrival')).toHaveTextContent('');
   });
 });

@@ -25,18 +25,40 @@ const DESTINATIONS = [
 export interface PaymentPopupProps {
   code: string;
   total: number;
+  /** The order has not reached the shop yet: its total is the device's, to be confirmed by the server. */
+  waiting?: boolean;
   onClose(): void;
+}
+
+/** An order that reaches the shop within this time is never called waiting (no flash on a good connection). */
+export const WAITING_SHOWN_AFTER_MS = 1500;
+
+/**
+ * 'Belum sampai di toko' once the order has waited a moment, then 'sudah sampai' when it arrives (only after the
+ * first was shown: an order that was always at the shop needs no word).
+ */
+function useArrival(waiting: boolean): 'waiting' | 'arrived' | null {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setShown(true), WAITING_SHOWN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  if (!shown) return null;
+  return waiting ? 'waiting' : 'arrived';
 }
 
 /**
  * 'Pilih Metode Pembayaran' for one order. Everything on it is computed from the shop settings and
- * the order, so it works offline: the customer can pay now and confirm once back online.
+ * the order, so it works offline: the customer can pay now and confirm once back online. While the order has not
+ * reached the shop, it says so: the server may price it otherwise (a price changed while the phone was offline).
  */
-export function PaymentPopup({ code, total, onClose }: PaymentPopupProps) {
+export function PaymentPopup({ code, total, waiting = false, onClose }: PaymentPopupProps) {
   const navigate = useNavigate();
   const qr = useMemo(() => paymentQrPayload(total), [total]);
   const hintId = useId();
   const amount = formatIDR(total);
+  const arrival = useArrival(waiting);
   const payLater = () => {
     onClose();
     navigate('/products');
@@ -46,6 +68,10 @@ export function PaymentPopup({ code, total, onClose }: PaymentPopupProps) {
       <p className="payment-total">
         {T.total} <strong>{amount}</strong>
       </p>
+      <div role="status" className="payment-arrival">
+        {arrival === 'waiting' && <p className="notice">{T.notAtShop}</p>}
+        {arrival === 'arrived' && <p className="field-note">{T.atShop}</p>}
+      </div>
       <section className="payment-section">
         <h3>{T.qrisTitle}</h3>
         <div className="payment-qr">

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { listedCustom, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
-import { PaymentPopup } from '../../components/payment/payment-popup';
+import { OrderPayment } from '../../components/payment/order-payment';
 import { Spinner } from '../../components/spinner';
 import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
@@ -37,7 +37,7 @@ export function CustomPage() {
       </button>
       {loading ? <Spinner /> : <OwnOrders owner={owner} onPay={(o) => setPaying({ code: o.id, total: o.price })} />}
       {open && !loading && <CustomWizard key={owner ?? ''} owner={owner} onClose={() => setOpen(false)} onPlaced={placed} />}
-      {paying && <PaymentPopup code={paying.code} total={paying.total} onClose={() => setPaying(null)} />}
+      {paying && <OrderPayment collection="custom" code={paying.code} total={paying.total} onClose={() => setPaying(null)} />}
     </div>
   );
 }

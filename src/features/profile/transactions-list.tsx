@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
-import { PaymentPopup } from '../../components/payment/payment-popup';
+import { OrderPayment } from '../../components/payment/order-payment';
 import { Spinner } from '../../components/spinner';
 import { TRANSACTION_GROUPS, transactionGroup } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
@@ -38,7 +38,7 @@ export function TransactionsList({ uid }: { uid: string }) {
           </section>
         );
       })}
-      {paying && <PaymentPopup code={paying.id} total={paying.price} onClose={() => setPaying(null)} />}
+      {paying && <OrderPayment collection={paying.collection} code={paying.id} total={paying.price} onClose={() => setPaying(null)} />}
     </div>
   );
 }

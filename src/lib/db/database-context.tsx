@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { getDbStatus, openDatabase, subscribeDb, type DbStatus } from './db-manager';
+import type { CollectionName } from '../../domain/schemas';
+import { getDbStatus, isWaiting, openDatabase, subscribeDb, type DbStatus } from './db-manager';
 import type { JepretDatabase } from './database';
 
 /** A database handed in directly (tests, storybook-like setups) instead of the device's own. */
@@ -27,4 +28,10 @@ export function useDatabase(): { db: JepretDatabase | null; error: string | null
 /** Replication state for the nav's status chip; does not open the database. */
 export function useSyncState(): DbStatus['sync'] {
   return useManagerStatus().sync;
+}
+
+/** Whether one document still waits for the server; re-evaluated whenever the sync state changes. */
+export function useIsWaiting(collection: CollectionName, id: string): boolean {
+  useManagerStatus();
+  return isWaiting(collection, id);
 }

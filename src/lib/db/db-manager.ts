@@ -5,6 +5,7 @@
  * Each account gets its own database ('jepret-<uid>'), visitors share 'jepret'. Signing out removes the
  * account's database (shared tablets), and switching account never mixes two people's carts.
  */
+import type { CollectionName } from '../../domain/schemas';
 import { onVisitorId, storedVisitorId } from '../auth/visitor-id';
 import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
@@ -211,6 +212,11 @@ function forgetPendingCounts(database: string): void {
 }
 
 /** Ask the replication to pull now (e.g. after signing in), and the photo outbox to try again. */
+/** The document waits for a push (written on this device, not yet taken by the server); false without a sync. */
+export function isWaiting(collection: CollectionName, id: string): boolean {
+  return sync?.handle.waiting(collection, id) ?? false;
+}
+
 export function resync(): void {
   sync?.handle.resync();
   uploader?.kick();

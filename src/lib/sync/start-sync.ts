@@ -67,6 +67,8 @@ export interface SyncHandle {
   replications: Partial<Record<CollectionName, RxReplicationState<Record<string, unknown>, unknown>>>;
   /** Pull every collection now (after coming back online, or when the user asks). */
   resync(): void;
+  /** The document has a local write the server has not taken yet (in a following tab: as the replicating tab counts). */
+  waiting(collection: CollectionName, id: string): boolean;
   /** Resolves when every collection has pushed and pulled everything known so far. */
   awaitInSync(): Promise<void>;
   stop(): Promise<void>;
@@ -411,6 +413,7 @@ export function startSync(opts: SyncOptions): SyncHandle {
     refused$: core.refused$,
     replications,
     resync: server.resync,
+    waiting: (collection, id) => core.pending.get(collection)?.has(id) ?? false,
     async awaitInSync() {
       await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
     },

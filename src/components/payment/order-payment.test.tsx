@@ -1,0 +1,43 @@
+/** The payment popup follows its order as the device holds it: a total the shop set on arrival replaces the device's. */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import type { TransactionDoc } from '../../domain/schemas';
+import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import { confirmationUrl } from './payment-popup';
+
+afterEach(cleanup);
+
+const CODE = `${CUSTOMER.uid}A1718000000`;
+const order: TransactionDoc = {
+  id: CODE, userID: CUSTOMER.uid, userName: 'Budi', email: 'budi@contoh.id', phone: '081234567890', produkID: '2',
+  items: [{ produkID: '2', name: 'Bingkai Kayu', qty: 1, img: [], packaging: '', weight: 100, price: 25000 }],
+  provinsi: '31|DKI Jakarta', city: '3171|Jakarta Selatan', subdistrict: '317101|Kebayoran Baru', alamat: 'Jl. Melawai 2',
+  kurir: 'jne', pengiriman: 'REG', ongkir: 18000, quote: 'q', qty: 1, weight: 100, price: 45000, packaging: '',
+  bubble_wrap: true, img: [], resi: '', buyStatus: 0, createdAt: 1718000000000,
+};
+
+let db: JepretDatabase;
+let n = 0;
+beforeEach(async () => {
+  db = await createDatabase({ name: `test-pay-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
+  await db.transactions.insert(order);
+});
+afterEach(async () => {
+  await db.remove();
+});
+
+it('when the shop prices the order again while its popup is open, then the total, the QR and the WhatsApp confirmation follow', async () => {
+  renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  await userEvent.click(await screen.findByRole('button', { name: /Bayar/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+  expect(within(dialog).getByText(/Rp\s?45\.000/, { selector: 'strong' })).toBeInTheDocument();
+
+  // What a pull writes when the server took the order at the shop's current price.
+  await (await db.transactions.findOne(CODE).exec())!.incrementalPatch({ price: 50000 });
+  await waitFor(() => expect(within(dialog).getByText(/Rp\s?50\.000/, { selector: 'strong' })).toBeInTheDocument());
+  expect(within(dialog).getByRole('img', { name: /^Kode QRIS untuk membayar Rp\s?50\.000$/ })).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: 'Konfirmasi' })).toHaveAttribute('href', confirmationUrl(50000, CODE));
+});
