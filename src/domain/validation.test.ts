@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkEmail, checkPassword, checkPhone, GOODS_LIMITS, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
+import { checkAddress, checkEmail, checkName, checkPassword, checkPhone, GOODS_LIMITS, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
 import { SCHEMAS } from './schemas';
 
 describe('sign-up checks', () => {
@@ -25,6 +25,11 @@ describe('sign-up checks', () => {
   it('when the address is empty, then it is required', () => {
     expect(checkAddress('  ')).toEqual({ ok: false, code: 'address_required' });
     expect(checkAddress('Jl. Pemuda 1')).toEqual({ ok: true });
+  });
+  it('when a profile name is blank, then it is required', () => {
+    expect(checkName(' \t ')).toEqual({ ok: false, code: 'username_required' });
+    expect(checkName(undefined)).toEqual({ ok: false, code: 'username_required' });
+    expect(checkName('Siti 😀')).toEqual({ ok: true });
   });
   it('when a number is turned into a WhatsApp link number, then 0 becomes 62', () => {
     expect(whatsappNumber('0812-3456-7890')).toBe('6281234567890');

@@ -34,6 +34,11 @@ export function checkPhone(phone: unknown): Check {
   return ok;
 }
 
+/** A profile's name (Nama): not blank, as the server refuses a profile without one. */
+export function checkName(name: unknown): Check {
+  return typeof name === 'string' && name.trim() !== '' ? ok : fail('username_required');
+}
+
 export function checkAddress(address: unknown): Check {
   if (typeof address !== 'string' || address.trim() === '') return fail('address_required');
   if (address.length > ADDRESS_MAX) return fail('invalid_document');

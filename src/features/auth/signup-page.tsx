@@ -1,5 +1,6 @@
-import { useState, type FocusEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { CheckedField } from '../../components/checked-field';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
@@ -51,38 +52,27 @@ export function SignUpPage() {
     setBusy(false);
   };
 
-  const field = (f: Field, type: string, autoComplete: string) => {
-    const id = `signup-${f}`;
-    const h = hint(f);
-    const common = {
-      id,
-      name: f,
-      required: true,
-      maxLength: MAX[f],
-      value: values[f],
-      autoComplete,
-      'aria-invalid': h ? true : undefined,
-      'aria-describedby': h ? `${id}-hint` : undefined,
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
+  const field = (f: Field, type: string, autoComplete: string) => (
+    <CheckedField
+      key={f}
+      id={`signup-${f}`}
+      name={f}
+      label={LABELS[f]}
+      type={type}
+      multiline={f === 'address'}
+      maxLength={MAX[f]}
+      autoComplete={autoComplete}
+      value={values[f]}
+      hint={hint(f)}
+      onValue={(value) => setValues((v) => ({ ...v, [f]: value }))}
       // Leaving a field for Daftar: the submit checks every field. Showing this field's hint now would push Daftar
       // down between press and release, and the press would miss it (the first tap did nothing).
-      onBlur: (e: FocusEvent<HTMLElement>) => {
+      onBlur={(e) => {
         if (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget.type === 'submit') return;
         setTouched((t) => ({ ...t, [f]: true }));
-      },
-    };
-    return (
-      <div className="field" key={f}>
-        <label htmlFor={id}>{LABELS[f]}</label>
-        {f === 'address' ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
-        {h && (
-          <p id={`${id}-hint`} className="field-hint">
-            {h}
-          </p>
-        )}
-      </div>
-    );
-  };
+      }}
+    />
+  );
 
   return (
     <AuthPage>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAlert } from '../../lib/alert';
 import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
+import { CheckedField } from '../../components/checked-field';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
 import { TEXT_MAX } from '../../domain/field-limits';
@@ -10,12 +11,17 @@ import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { MESSAGES } from '../../domain/messages';
+import { checkAddress, checkName, checkPhone, type Check } from '../../domain/validation';
 import type { AuthUser } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
 import { useUserDoc } from '../../lib/db/hooks';
 
 /** The Profile tab: the users document of this account, editable except the e-mail (the account's). */
 const PROFILE_MAX = { username: TEXT_MAX.name, phone: TEXT_MAX.phone, address: TEXT_MAX.address } as const;
+type Field = keyof typeof PROFILE_MAX;
+/** The server's rules for a profile (sign-up's): a value it would refuse is never written, or the whole edit is undone. */
+const CHECKS: Record<Field, (v: string) => Check> = { username: checkName, phone: checkPhone, address: checkAddress };
+const FIELDS = Object.keys(CHECKS) as Field[];
 
 export function ProfileForm({ user }: { user: AuthUser }) {
   const { db } = useDatabase();
@@ -24,6 +30,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const [form, setForm] = useState({ username: '', phone: '', address: '' });
   /** The photo just picked, shown until the profile carries its URL. */
   const [pendingPict, setPendingPict] = useState<string | null>(null);
+  /** The fields found wrong at the last Simpan, each with its message until it is edited. */
+  const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
 
   useEffect(() => {
     if (doc) setForm({ username: doc.username, phone: doc.phone, address: doc.address });
@@ -33,6 +41,18 @@ export function ProfileForm({ user }: { user: AuthUser }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const found = Object.fromEntries(
+      FIELDS.flatMap((f) => {
+        const c = CHECKS[f](form[f]);
+        return c.ok ? [] : [[f, MESSAGES[c.code]]];
+      }),
+    ) as Partial<Record<Field, string>>;
+    setWrong(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) {
+      document.getElementById(`profile-${first}`)?.focus();
+      return;
+    }
     try {
       const rx = await db?.users.findOne(user.uid).exec();
       await rx?.incrementalPatch({ username: form.username.trim(), phone: form.phone.trim(), address: form.address.trim() });
@@ -58,23 +78,25 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     }
   };
 
-  const input = (name: keyof typeof form, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`profile-${name}`}>{label}</label>
-      <input
-        id={`profile-${name}`}
-        type={type}
-        value={form[name]}
-        required
-        maxLength={PROFILE_MAX[name]}
-        disabled={!doc}
-        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      />
-    </div>
+  const input = (name: Field, label: string, type = 'text') => (
+    <CheckedField
+      id={`profile-${name}`}
+      label={label}
+      type={type}
+      multiline={name === 'address'}
+      maxLength={PROFILE_MAX[name]}
+      disabled={!doc}
+      value={form[name]}
+      hint={wrong[name]}
+      onValue={(value) => {
+        setForm((f) => ({ ...f, [name]: value }));
+        setWrong((w) => ({ ...w, [name]: undefined }));
+      }}
+    />
   );
 
   return (
-    <form className="profile-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className="profile-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className="profile-photo">
         <PhotoThumb src={pendingPict ?? (doc?.pict || DEFAULT_PICT)} alt="" size={96} />
         <div className="file-picker">

@@ -1,0 +1,73 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { DEFAULT_PICT } from '../../domain/schemas';
+import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+
+// No vitest globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const PROFILE = {
+  id: CUSTOMER.uid,
+  username: 'sari',
+  email: CUSTOMER.email,
+  phone: '081234567890',
+  address: 'Jl. Pandanaran No. 5, Semarang',
+  pict: DEFAULT_PICT,
+  createdAt: 1_700_000_000_000,
+};
+
+let db: JepretDatabase;
+let n = 0;
+beforeEach(async () => {
+  db = await createDatabase({ name: `test-profile-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
+  await db.users.insert(PROFILE);
+});
+afterEach(async () => {
+  await db.remove();
+});
+
+async function openProfile() {
+  renderApp('/profile', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+  const name = await screen.findByLabelText('Nama');
+  await waitFor(() => expect(name).toHaveValue('sari'));
+  return name;
+}
+
+const stored = async () => (await db.users.findOne(CUSTOMER.uid).exec())!.toJSON();
+
+describe('profile form', () => {
+  it('when Simpan is pressed with a bad number and a blank name, then nothing is written, the hints show beside the fields and the first wrong field has focus', async () => {
+    const name = await openProfile();
+    await userEvent.clear(name);
+    await userEvent.type(name, '   ');
+    const phone = screen.getByLabelText('Nomor WhatsApp');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '12');
+    const address = screen.getByLabelText('Alamat');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Jl. Baru 7, Semarang');
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+
+    expect(await screen.findByText('Nama wajib diisi.')).toBeInTheDocument();
+    expect(screen.getByText('Nomor WhatsApp tidak valid (contoh: 081234567890).')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Nomor WhatsApp tidak valid (contoh: 081234567890).');
+    expect(screen.queryByText(/Profil tersimpan/)).toBeNull();
+    // The server would refuse it and undo the whole edit: it is never written, and what was typed stays.
+    expect(await stored()).toMatchObject({ username: 'sari', phone: '081234567890', address: PROFILE.address });
+    expect(address).toHaveValue('Jl. Baru 7, Semarang');
+
+    // Corrected, it saves (trimmed), and the hints go.
+    await userEvent.type(name, 'Siti 😀');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0812 3456 7891');
+    expect(screen.queryByText('Nama wajib diisi.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText(/Profil tersimpan/)).toBeInTheDocument();
+    expect(await stored()).toMatchObject({ username: 'Siti 😀', phone: '0812 3456 7891', address: 'Jl. Baru 7, Semarang' });
+  });
+});
