@@ -37,6 +37,8 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   const { placeOrder } = usePlaceOrder();
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [qty, setQty] = useState(initial[0]?.qty ?? 1);
+  /** What the quantity field shows: it may be empty while the customer types a new number. */
+  const [qtyText, setQtyText] = useState(String(qty));
   // Spec section 5: a quantity below 1 resets to 1 and disables buying until it is set again.
   const [qtyReset, setQtyReset] = useState(false);
   const [draft, setDraft] = useShippingDraft(address);
@@ -84,12 +86,25 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                 inputMode="numeric"
                 min={QTY_MIN}
                 max={Math.max(QTY_MIN, Math.min(QTY_MAX, stock))}
-                value={qty}
+                value={qtyText}
                 aria-describedby={stock < QTY_MAX ? 'buy-qty-stock' : undefined}
                 onChange={(e) => {
+                  // An emptied field (the 1 deleted to type 12) is a number being typed, not a 0: put back as 1, it
+                  // would have become 112 and then the whole stock. It counts as 1 only once the customer leaves it.
+                  if (e.target.value === '') {
+                    setQtyText('');
+                    setQtyReset(true);
+                    return;
+                  }
                   const n = Number(e.target.value);
                   setQtyReset(!(n >= QTY_MIN));
                   setQty(clampQty(n, stock));
+                  setQtyText(String(clampQty(n, stock)));
+                }}
+                onBlur={() => {
+                  if (qtyText !== '') return;
+                  setQtyText(String(QTY_MIN));
+                  setQty(QTY_MIN);
                 }}
               />
               {stock < QTY_MAX && (

@@ -112,4 +112,26 @@ describe('products page', () => {
     expect(await db.carts.count().exec()).toBe(2);
     expect(dialog.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/profile/keranjang');
   });
+
+  it('when a customer empties the Jumlah field of Beli to type 12, then it reads 12 (not 112, cut to the stock), and an emptied field left alone becomes 1', async () => {
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const card = within(await screen.findByRole('article', { name: 'Bingkai Kayu' }));
+    await userEvent.click(card.getByRole('button', { name: 'Beli' }));
+    const qty = await screen.findByLabelText('Jumlah');
+    expect(qty).toHaveValue(1);
+    // On a phone: tap the field, delete the 1, type 12.
+    await userEvent.type(qty, '{backspace}');
+    expect(qty).toHaveDisplayValue('');
+    await userEvent.type(qty, '12');
+    expect(qty).toHaveValue(12);
+    // More than the 20 in stock stops at the stock; below 1 is put back to 1 at once.
+    await userEvent.type(qty, '0');
+    expect(qty).toHaveValue(20);
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '0');
+    expect(qty).toHaveValue(1);
+    await userEvent.clear(qty);
+    await userEvent.tab();
+    expect(qty).toHaveValue(1);
+  });
 });
