@@ -1,8 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { UI } from '../domain/ui-text';
 import { AlertBar } from './alert-bar';
 
-type ModalProps = { onClose(): void; children: ReactNode; className?: string } & (
+type ModalProps = {
+  onClose(): void;
+  children: ReactNode;
+  className?: string;
+  /** A tap on the dimmed page around it closes it too (a panel with nothing to lose, like the cart overlay). */
+  closeOnBackdrop?: boolean;
+} & (
   | { title: ReactNode; titleId?: undefined }
   | { titleId: string; title?: undefined }
 );
@@ -17,7 +23,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * drawn inside it too: the page's own bar is behind the backdrop and inert while a dialog is open, so a message
  * raised from the dialog (a refused photo) would be dimmed and could not be closed.
  */
-export function Modal({ title, titleId, onClose, children, className }: ModalProps) {
+export function Modal({ title, titleId, onClose, children, className, closeOnBackdrop = false }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ownTitleId = useId();
   // Taken at first render: by the time an effect runs again (StrictMode) focus is already inside.
@@ -49,6 +55,13 @@ export function Modal({ title, titleId, onClose, children, className }: ModalPro
     onClose();
   };
 
+  // A tap on the backdrop reaches the dialog element itself, outside its box.
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (!closeOnBackdrop || e.target !== e.currentTarget) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) onClose();
+  };
+
   return (
     <dialog
       ref={dialog}
@@ -57,6 +70,7 @@ export function Modal({ title, titleId, onClose, children, className }: ModalPro
       tabIndex={-1}
       onCancel={onCancel}
       onClose={onClose}
+      onClick={onClick}
     >
       <AlertBar />
       {title !== undefined && (

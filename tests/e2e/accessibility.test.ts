@@ -144,3 +144,61 @@ describe('ordering, by keyboard', () => {
     await page.context().close();
   });
 });
+
+describe('the cart popups, by keyboard', () => {
+  /** Where focus is: the accessible name of the focused element, or its tag. */
+  const focusName = (page: Page) =>
+    page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return a?.getAttribute('aria-label') || a?.textContent?.trim() || a?.tagName || '';
+    });
+  /** Focus is in the open dialog, or past its last control in the browser's own UI: never on the page behind. */
+  const notBehind = (page: Page) =>
+    page.evaluate(() => {
+      const a = document.activeElement;
+      return !a || a === document.body || a.closest('dialog[open]') !== null;
+    });
+
+  it("when a customer adds to the cart and opens Keranjang with the keyboard, then Tab stays in each popup, Escape closes it and focus goes back to what opened it", async () => {
+    const page = await (await suite.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    const email = uniqueEmail('keyboard');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await settle(page, `${suite.app.url}/products`, 'article');
+    const add = page.locator('article', { hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Masukkan Keranjang' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const popup = page.locator('[aria-labelledby="cart-added-title"]');
+    await popup.waitFor();
+    expect(await focusName(page)).toBe('Mengerti');
+    await page.keyboard.press('Tab');
+    expect(await notBehind(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const userButton = page.getByRole('button', { name: email.split('@')[0]! });
+    await userButton.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusName(page)).toBe('Keranjang');
+    await page.keyboard.press('Enter');
+    const overlay = page.getByRole('dialog', { name: 'Keranjang' });
+    await overlay.getByText('Bingkai Kayu').waitFor();
+    // × Tutup, the tick box, Hapus, Checkout, and round again: never the page behind.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await notBehind(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    expect(await userButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A tap beside the overlay closes it too.
+    await userButton.click();
+    await page.getByRole('menuitem', { name: 'Keranjang' }).click();
+    await overlay.waitFor();
+    await page.mouse.click(5, 735);
+    await overlay.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

@@ -70,6 +70,8 @@ export function UserMenu({ username, onOpenCart }: { username: string; onOpenCar
                 type="button"
                 onClick={() => {
                   setOpen(false);
+                  // This item goes with the menu: focus waits on the menu's button, where the cart overlay returns it.
+                  button.current?.focus();
                   act();
                 }}
               >

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlert } from '../../lib/alert';
+import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { PHOTO_PRINT_TYPE } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';
@@ -77,17 +78,16 @@ export function ProductsPage() {
   );
 }
 
+/** 'Barangmu Sudah Masuk Keranjang!': a modal like the others (Tab stays in it, Escape closes it, focus goes back). */
 function CartAddedPopup({ onClose }: { onClose(): void }) {
   return (
-    <div className="overlay-backdrop">
-      <div className="popup" role="alertdialog" aria-modal="true" aria-labelledby="cart-added-title">
-        <p id="cart-added-title" className="popup-title">
-          {UI.cart.added}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={onClose} autoFocus>
-          {UI.cart.understood}
-        </button>
-      </div>
-    </div>
+    <Modal titleId="cart-added-title" onClose={onClose} className="popup">
+      <p id="cart-added-title" className="popup-title">
+        {UI.cart.added}
+      </p>
+      <button type="button" className="btn btn-primary" onClick={onClose}>
+        {UI.cart.understood}
+      </button>
+    </Modal>
   );
 }
