@@ -255,6 +255,8 @@ describe('admin Pesanan on a tablet', () => {
     page.once('dialog', (d) => void d.accept());
     await table.getByRole('button', { name: `Hapus pesanan ${kept.id}` }).click();
     await expect.poll(() => page.getByText('Tidak ada pesanan yang cocok.').count()).toBe(1);
+    // Its row is gone with the button pressed: the search box has the focus, not the page's body.
+    expect(await page.getByRole('searchbox', { name: 'Cari' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(async () => (await serverOrder(kept.id))[0]?._deleted, { timeout: 30_000 }).toBe(true);
     await context.close();
   });
@@ -274,6 +276,8 @@ describe('admin Pesanan on a tablet', () => {
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(1200);
     await expect.poll(() => popup.getByText('Resolusi rendah').count()).toBe(1);
     expect(await popup.getByText('Liburan di Bromo').count()).toBe(1);
+    // A photo print may have a caption: the one without says so.
+    expect(await popup.getByText('(tanpa caption)').count()).toBe(1);
     // The crop fills the frame: the image is 1/0.7 of the frame's width, shifted left by 10/70 of it.
     const box = await first.evaluate((img: HTMLImageElement) => {
       const frame = img.parentElement!.getBoundingClientRect();
@@ -328,6 +332,8 @@ describe('admin Custom and Pengguna on a tablet', () => {
     await table.getByRole('button', { name: `Detail pesanan ${custom.id}` }).click();
     const popup = page.getByRole('dialog', { name: `Pesanan ${custom.id}` });
     await expect.poll(() => popup.getByRole('img', { name: /Film (Putih|Hitam)/ }).count()).toBe(3);
+    // Custom photos have no captions: nothing is said about one (it said '(tanpa caption)' under each).
+    expect(await popup.getByText('(tanpa caption)').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/custom-popup.png` });
     expect(await audit(page)).toEqual([]);
     await popup.getByLabel('Status').selectOption({ label: 'Dikirim' });
@@ -352,6 +358,8 @@ describe('admin Custom and Pengguna on a tablet', () => {
     page.once('dialog', (d) => void d.accept());
     await table.getByRole('button', { name: `Hapus pengguna ${seeder.username}` }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    // Focus moved to a remaining row's Hapus, not to the page's body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toMatch(/^Hapus pengguna /);
     await expect
       .poll(async () => (await pullAll(admin, 'users')).docs.find((u) => u.id === seederUid)?._deleted, { timeout: 30_000 })
       .toBe(true);
@@ -376,6 +384,13 @@ describe('admin Produk on a tablet', () => {
       expect(colour).toBe(`rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`);
     }
     await page.screenshot({ path: `${SHOTS}/dashboard.png` });
+    // Keyboard: Tab from the selected tab lands on the panel (WAI-ARIA tabs; its heading and cards take no focus,
+    // so Tab went past the panel to the page's end), with a visible focus ring.
+    await page.getByRole('tab', { name: 'Dashboard' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+    expect(await page.getByRole('tabpanel', { name: 'Dashboard' }).evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await page.screenshot({ path: `${SHOTS}/dashboard-panel-focus.png` });
     expect(await audit(page)).toEqual([]);
     await context.close();
   });

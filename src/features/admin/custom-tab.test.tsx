@@ -39,3 +39,13 @@ describe('Custom: a visitor without an address', () => {
     expect(screen.getByText('Jl. Pandanaran 5, Kota Semarang')).toBeInTheDocument();
   });
 });
+
+describe('Custom: the popup\'s film photos', () => {
+  it('when a custom order\'s photos show, then nothing is said under them about a caption (custom photos have none)', async () => {
+    const order: CustomDoc = { ...withAddress, imgWhite: ['/images/u1/2026/01/01/1-a.jpg'], imgBlack: ['/images/u1/2026/01/01/2-b.jpg'] };
+    render(<CUSTOM.Details order={order} />);
+    expect(await screen.findAllByRole('img', { name: /^Film (Putih|Hitam) 1$/ })).toHaveLength(2);
+    expect(screen.queryByText('(tanpa caption)')).toBeNull();
+    expect(screen.getAllByRole('figure').every((f) => f.querySelector('figcaption') === null)).toBe(true);
+  });
+});

@@ -45,8 +45,8 @@ function Details({ order }: { order: CustomDoc }) {
           [T.customColumns[6], `${packagingLabel(order.packaging)}${order.bubble_wrap ? ' + bubble wrap' : ''}`],
         ]}
       />
-      <PhotoGallery title={T.filmWhite} photos={asPhotos(order.imgWhite)} />
-      <PhotoGallery title={T.filmBlack} photos={asPhotos(order.imgBlack)} />
+      <PhotoGallery title={T.filmWhite} photos={asPhotos(order.imgWhite)} captioned={false} />
+      <PhotoGallery title={T.filmBlack} photos={asPhotos(order.imgBlack)} captioned={false} />
     </>
   );
 }

@@ -27,7 +27,11 @@ export function cropStyle(crop: Crop | undefined): CSSProperties | undefined {
   };
 }
 
-export function OrderPhoto({ photo, label }: { photo: PhotoEdit; label: string }) {
+/**
+ * `captioned`: the photo is a photo print's, whose customer may write a caption ('(tanpa caption)' when they did
+ * not). A custom order's photos never have one, so nothing is said under them but 'Resolusi rendah'.
+ */
+export function OrderPhoto({ photo, label, captioned }: { photo: PhotoEdit; label: string; captioned: boolean }) {
   const src = usePhotoSrc(photo.url, false);
   const [low, setLow] = useState(false);
   return (
@@ -45,16 +49,18 @@ export function OrderPhoto({ photo, label }: { photo: PhotoEdit; label: string }
           <span className="admin-photo-waiting">{T.photoWaiting}</span>
         )}
       </div>
-      <figcaption>
-        <span>{photo.caption || T.noCaption}</span>
-        {low && <span className="admin-badge-low">{T.lowResolution}</span>}
-      </figcaption>
+      {(captioned || low) && (
+        <figcaption>
+          {captioned && <span>{photo.caption || T.noCaption}</span>}
+          {low && <span className="admin-badge-low">{T.lowResolution}</span>}
+        </figcaption>
+      )}
     </figure>
   );
 }
 
-/** Several photos under a heading, numbered for their names. */
-export function PhotoGallery({ title, photos }: { title: string; photos: readonly PhotoEdit[] }) {
+/** Several photos under a heading, numbered for their names; `captioned` as for OrderPhoto. */
+export function PhotoGallery({ title, photos, captioned }: { title: string; photos: readonly PhotoEdit[]; captioned: boolean }) {
   if (photos.length === 0) return null;
   return (
     <section className="admin-photos">
@@ -63,7 +69,7 @@ export function PhotoGallery({ title, photos }: { title: string; photos: readonl
       </h3>
       <div className="admin-photo-grid">
         {photos.map((p, i) => (
-          <OrderPhoto key={`${p.url}-${i}`} photo={p} label={`${title} ${i + 1}`} />
+          <OrderPhoto key={`${p.url}-${i}`} photo={p} label={`${title} ${i + 1}`} captioned={captioned} />
         ))}
       </div>
     </section>

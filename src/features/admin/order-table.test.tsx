@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderPhoto, cropStyle } from './order-photo';
 import { OrderPopup } from './order-popup';
-import { OrderTable, type Column } from './order-table';
+import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import type { OrderLike } from './order-list';
 
 afterEach(cleanup);
@@ -83,6 +83,55 @@ describe('OrderTable', () => {
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 
+  it('when the admin pages to the last or first page from the keyboard, then focus stays on the pager, not the body', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    const next = screen.getByRole('button', { name: 'Berikutnya' });
+    const prev = screen.getByRole('button', { name: 'Sebelumnya' });
+    next.focus();
+    fireEvent.click(next);
+    expect(next).toHaveFocus();
+    fireEvent.click(next);
+    // Berikutnya is disabled on the last page (it would drop the focus): Sebelumnya has it.
+    expect(next).toBeDisabled();
+    expect(prev).toHaveFocus();
+    fireEvent.click(prev);
+    fireEvent.click(prev);
+    expect(prev).toBeDisabled();
+    expect(next).toHaveFocus();
+  });
+
+  it('when the admin presses Reset filter (which then goes), then the search box has the focus', () => {
+    render(<OrderTable caption="Daftar pesanan" orders={orders} columns={columns} />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Cari' }), { target: { value: 'rina' } });
+    const reset = screen.getByRole('button', { name: 'Reset filter' });
+    reset.focus();
+    fireEvent.click(reset);
+    expect(screen.queryByRole('button', { name: 'Reset filter' })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Cari' })).toHaveFocus();
+  });
+
+  it('when a row is about to be removed, then its Hapus hands focus to the next row\'s (the previous at the end), else the search box', () => {
+    const actions: Array<Column<OrderLike>> = [...columns, { header: 'Action', cell: (o) => <RowActions code={o.id} onDetail={() => undefined} onRemove={focusAfterRemoval} /> }];
+    render(
+      <div role="tabpanel">
+        <OrderTable caption="Daftar pesanan" orders={orders.slice(0, 3)} columns={actions} />
+      </div>,
+    );
+    const hapus = (i: number) => screen.getByRole('button', { name: `Hapus pesanan ${orders[i]!.id}` });
+    fireEvent.click(hapus(1));
+    expect(hapus(2)).toHaveFocus();
+    fireEvent.click(hapus(2));
+    expect(hapus(1)).toHaveFocus();
+    cleanup();
+    render(
+      <div role="tabpanel">
+        <OrderTable caption="Daftar pesanan" orders={orders.slice(0, 1)} columns={actions} />
+      </div>,
+    );
+    fireEvent.click(hapus(0));
+    expect(screen.getByRole('searchbox', { name: 'Cari' })).toHaveFocus();
+  });
+
   it('when there are no orders at all, then it says so', () => {
     render(<OrderTable caption="Daftar pesanan" orders={[]} columns={columns} />);
     expect(screen.getByText('Belum ada pesanan.')).toBeInTheDocument();
@@ -139,7 +188,7 @@ describe('OrderPhoto', () => {
   });
 
   it('when the full photo loads too small for its crop, then it is flagged Resolusi rendah, and the caption shows', () => {
-    render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: 'Liburan', crop: { x: 0, y: 0, width: 50, height: 50 } }} label="Foto 1" />);
+    render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: 'Liburan', crop: { x: 0, y: 0, width: 50, height: 50 } }} label="Foto 1" captioned />);
     const img = screen.getByRole('img', { name: 'Foto 1' });
     expect(img).toHaveAttribute('src', '/assets/goods/kecil.jpg');
     expect(screen.getByText('Liburan')).toBeInTheDocument();

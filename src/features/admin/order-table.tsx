@@ -2,7 +2,7 @@
  * The admin's order tables (Pesanan and Custom share it): search box, status and date filters, one page of rows
  * and the page controls. Only one page is drawn, so 10,000 orders cost a filter pass, not 10,000 rows.
  */
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { StatusOptions } from './order-popup';
 import { filterOrders, NO_FILTER, pageOf, PAGE_SIZE, type OrderFilter, type OrderLike } from './order-list';
@@ -51,14 +51,40 @@ export function DataTable<R extends { id: string }>({ caption, columns, rows, fi
   );
 }
 
+/**
+ * Before a row goes (Hapus, confirmed): focus moves to the same button of the next row (else the previous one), or,
+ * with no row left, to the tab's search box, else its panel. Left on the removed button, focus fell to the page's
+ * body and a keyboard or screen-reader user had to find their place again from the top.
+ */
+export function focusAfterRemoval(button: HTMLElement): void {
+  const row = button.closest('tr');
+  const cell = button.closest('td');
+  if (row && cell) {
+    const at = [...cell.querySelectorAll('button')].indexOf(button as HTMLButtonElement);
+    const column = [...row.children].indexOf(cell);
+    const siblings = (step: 'nextElementSibling' | 'previousElementSibling') => {
+      const found: Element[] = [];
+      for (let r = row[step]; r; r = r[step]) found.push(r);
+      return found;
+    };
+    for (const other of [...siblings('nextElementSibling'), ...siblings('previousElementSibling')]) {
+      const target = other.children[column]?.querySelectorAll('button')[at];
+      if (target) return target.focus();
+    }
+  }
+  const panel = button.closest<HTMLElement>('[role="tabpanel"]');
+  (panel?.querySelector<HTMLElement>('input[type="search"]') ?? panel)?.focus();
+}
+
 function Filters({ filter, onChange }: { filter: OrderFilter; onChange(f: OrderFilter): void }) {
   const set = (part: Partial<OrderFilter>) => onChange({ ...filter, ...part });
+  const search = useRef<HTMLInputElement>(null);
   const dirty = filter.query !== '' || filter.status !== null || filter.from !== '' || filter.to !== '';
   return (
     <div className="admin-filters" role="search">
       <label className="field admin-search">
         <span>{T.search}</span>
-        <input type="search" value={filter.query} placeholder={T.searchHint} onChange={(e) => set({ query: e.target.value })} />
+        <input ref={search} type="search" value={filter.query} placeholder={T.searchHint} onChange={(e) => set({ query: e.target.value })} />
       </label>
       <label className="field">
         <span>{T.statusFilter}</span>
@@ -76,7 +102,15 @@ function Filters({ filter, onChange }: { filter: OrderFilter; onChange(f: OrderF
         <input type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
       </label>
       {dirty && (
-        <button type="button" className="btn btn-small" onClick={() => onChange(NO_FILTER)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            // The button goes with the filters: the search box takes focus, not the page's body.
+            search.current?.focus();
+            onChange(NO_FILTER);
+          }}
+        >
           {T.resetFilter}
         </button>
       )}
@@ -85,14 +119,23 @@ function Filters({ filter, onChange }: { filter: OrderFilter; onChange(f: OrderF
 }
 
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
   if (pages <= 1) return null;
+  // At the first or last page the button pressed is disabled, which drops its focus to the page's body: the other
+  // button takes it instead.
+  const go = (to: number) => {
+    if (to <= 1) next.current?.focus();
+    if (to >= pages) prev.current?.focus();
+    onPage(to);
+  };
   return (
     <nav className="admin-pager" aria-label={T.pagination}>
-      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button ref={prev} type="button" className="btn btn-small" disabled={page <= 1} onClick={() => go(page - 1)}>
         {T.prevPage}
       </button>
       <span aria-live="polite">{T.pageOf(page, pages)}</span>
-      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button ref={next} type="button" className="btn btn-small" disabled={page >= pages} onClick={() => go(page + 1)}>
         {T.nextPage}
       </button>
     </nav>
@@ -137,13 +180,13 @@ export function OrderTable<R extends OrderLike>({ caption, orders, columns, extr
 }
 
 /** The Action column: Detail and Hapus, named with the order's code for screen readers. */
-export function RowActions({ code, onDetail, onRemove }: { code: string; onDetail(): void; onRemove(): void }) {
+export function RowActions({ code, onDetail, onRemove }: { code: string; onDetail(): void; onRemove(button: HTMLButtonElement): void }) {
   return (
     <div className="admin-actions">
       <button type="button" className="btn btn-small" aria-label={T.detailOf(code)} onClick={onDetail}>
         {T.detail}
       </button>
-      <button type="button" className="btn btn-small btn-danger" aria-label={T.removeOf(code)} onClick={onRemove}>
+      <button type="button" className="btn btn-small btn-danger" aria-label={T.removeOf(code)} onClick={(e) => onRemove(e.currentTarget)}>
         {T.remove}
       </button>
     </div>

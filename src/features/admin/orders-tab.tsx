@@ -8,7 +8,7 @@ import { ADMIN_UI } from '../../domain/admin-text';
 import { useAlert } from '../../lib/alert';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
-import { OrderTable, RowActions, type Column } from './order-table';
+import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
 
 const T = ADMIN_UI;
@@ -70,8 +70,9 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
   }, [orders, openId, showAlert]);
 
   const askRemove = useCallback(
-    (row: R) => {
+    (row: R, button: HTMLButtonElement) => {
       if (!window.confirm(T.confirmRemove(row.id))) return;
+      focusAfterRemoval(button);
       watched.current.delete(row.id);
       void remove(collection, row.id, T.removed).catch(() => undefined);
     },
@@ -85,7 +86,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
       ...data,
       {
         header: headers[headers.length - 1]!,
-        cell: (row: R) => <RowActions code={row.id} onDetail={() => setOpenId(row.id)} onRemove={() => askRemove(row)} />,
+        cell: (row: R) => <RowActions code={row.id} onDetail={() => setOpenId(row.id)} onRemove={(button) => askRemove(row, button)} />,
         className: 'nowrap',
       },
     ];

@@ -10,7 +10,7 @@ import { ADMIN_UI } from '../../domain/admin-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useUsers } from '../../lib/db/hooks';
 import { pageOf } from './order-list';
-import { DataTable, Pager, type Column } from './order-table';
+import { DataTable, focusAfterRemoval, Pager, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
 
 const T = ADMIN_UI;
@@ -24,8 +24,10 @@ export function PenggunaTab() {
   if (loading) return <Spinner />;
   if (docs.length === 0) return <p className="empty">{T.noUsers}</p>;
 
-  const askRemove = (u: UserDoc) => {
-    if (window.confirm(T.confirmRemoveUser(u.username))) void remove('users', u.id, T.userRemoved).catch(() => undefined);
+  const askRemove = (u: UserDoc, button: HTMLButtonElement) => {
+    if (!window.confirm(T.confirmRemoveUser(u.username))) return;
+    focusAfterRemoval(button);
+    void remove('users', u.id, T.userRemoved).catch(() => undefined);
   };
   const columns: Array<Column<UserDoc>> = [
     { header: photo, cell: (u) => <PhotoThumb src={u.pict} alt="" size={44} /> },
@@ -39,7 +41,7 @@ export function PenggunaTab() {
         u.id === user?.uid ? (
           <span className="admin-own">{T.ownAccount}</span>
         ) : (
-          <button type="button" className="btn btn-small btn-danger" aria-label={T.removeUser(u.username)} onClick={() => askRemove(u)}>
+          <button type="button" className="btn btn-small btn-danger" aria-label={T.removeUser(u.username)} onClick={(e) => askRemove(u, e.currentTarget)}>
             {T.remove}
           </button>
         ),

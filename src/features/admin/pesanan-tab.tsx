@@ -54,7 +54,7 @@ function Details({ order }: { order: TransactionDoc }) {
         ]}
       />
       {order.items.map((line, i) => (
-        <PhotoGallery key={`${line.produkID}-${i}`} title={line.name} photos={linePhotos(line)} />
+        <PhotoGallery key={`${line.produkID}-${i}`} title={line.name} photos={linePhotos(line)} captioned />
       ))}
     </>
   );
