@@ -150,13 +150,18 @@ describe('a customer, end to end', () => {
     await page.getByLabel('Alamat').fill('Jl. Kota Lama 1');
     await page.getByRole('button', { name: 'Daftar' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('sudah terdaftar');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Daftar');
     expect(await page.getByLabel('Alamat').inputValue()).toBe('Jl. Kota Lama 1');
 
     await page.goto(`${suite.app.url}/login`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('SalahSekali1');
-    await page.getByRole('button', { name: 'Masuk' }).click();
+    // By keyboard: Tab to Masuk, Enter. After the refusal focus is still there (it fell to <body> when the button
+    // was disabled while waiting: the next Tab started again at the top of the page).
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('E-mail atau password salah');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Masuk');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     await page.context().close();
   });

@@ -13,6 +13,7 @@ export function LoginPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     setBusy(true);
     // On success the auth state changes and the route redirects to '/'. Custom orders placed here as a visitor are
     // offered to the account, as at sign-up.
@@ -40,7 +41,9 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
+            <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
           {UI.auth.login}
         </button>
         <p>

@@ -40,6 +40,7 @@ export function SignUpPage() {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (busy) return;
     setTouched({ email: true, password: true, phone: true, address: true });
     // The app's own Indonesian hints say what is wrong (the form has noValidate: no browser bubbles over them).
     const firstWrong = FIELDS.find((f) => !CHECKS[f](values[f]).ok);
@@ -82,7 +83,9 @@ export function SignUpPage() {
         {field('password', 'password', 'new-password')}
         {field('phone', 'tel', 'tel')}
         {field('address', 'text', 'street-address')}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
+            <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
           {UI.auth.signUp}
         </button>
         <p>
