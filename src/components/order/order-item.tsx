@@ -77,15 +77,34 @@ export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
   const { showAlert } = useAlert();
   return async (o) => {
     if (!window.confirm(T.confirmCancel(o.id))) return;
+    // The pressed Batalkan goes with its order: focus moves on to the next order's (or the one before), not to <body>.
+    const after = focusAfterRemoval(o.id);
     try {
       const collection = db?.[o.collection] as RxCollection | undefined;
       await (await collection?.findOne(o.id).exec())?.remove();
+      after();
       if (db && o.waiting) await dropWaitingPhotos(o.photos, [db.carts, db.transactions, db.custom] as RxCollection[]);
       showAlert(1, T.cancelled);
     } catch (err) {
       console.error(err);
       showAlert(3, MESSAGES.local_write_failed);
     }
+  };
+}
+
+/**
+ * Where focus goes once the order `id` leaves the list: the first action of the nearest order after it that has one,
+ * else before it, else the page's main content (the skip-link target). Chosen before the removal, while it shows.
+ */
+function focusAfterRemoval(id: string): () => void {
+  const items = [...document.querySelectorAll<HTMLElement>('li.order')];
+  const at = items.findIndex((li) => li.dataset.orderId === id);
+  const actionOf = (li: HTMLElement) => li.querySelector<HTMLElement>('.order-actions button');
+  const candidates = at < 0 ? [] : [...items.slice(at + 1), ...items.slice(0, at).reverse()];
+  const target = candidates.map(actionOf).find((b) => b !== null);
+  return () => {
+    // A removal the device takes is shown at once, but a render may still be pending: focus once the item is gone.
+    requestAnimationFrame(() => (target?.isConnected ? target : document.getElementById('main'))?.focus());
   };
 }
 
@@ -102,8 +121,10 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
         {o.thumbs.length > 6 && <span className="more-photos">+{o.thumbs.length - 6}</span>}
       </div>
       <div className="order-info">
-        <p className="order-title">{o.title}</p>
-        <p className="order-meta">
+        <p className="order-title" id={`order-${o.id}-title`}>
+          {o.title}
+        </p>
+        <p className="order-meta" id={`order-${o.id}-meta`}>
           {T.orderCode}: {o.id} · {formatDate(o.createdAt)} · {T.status}: {userStatusLabel(o.buyStatus)}
         </p>
         <p className="price">{formatIDR(o.price)}</p>
@@ -122,10 +143,11 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
       </div>
       {canCancelOrPay(o.buyStatus) && (
         <div className="order-actions">
-          <button type="button" className="btn" onClick={onCancel}>
+          {/* Each order has a Batalkan and a Bayar: which order they act on is read with them. */}
+          <button type="button" className="btn" onClick={onCancel} aria-describedby={`order-${o.id}-title order-${o.id}-meta`}>
             {T.cancel}
           </button>
-          <button type="button" className="btn btn-primary" onClick={onPay}>
+          <button type="button" className="btn btn-primary" onClick={onPay} aria-describedby={`order-${o.id}-title order-${o.id}-meta`}>
             {T.pay}
           </button>
         </div>
