@@ -21,7 +21,7 @@ import {
 import type { PhotoEdit } from '../../src/domain/photos';
 import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
-import { checkAddress, checkPhone } from '../../src/domain/validation';
+import { checkAddress, checkName, checkPhone } from '../../src/domain/validation';
 import type { Config } from '../config';
 import type { ClientDoc } from '../data-access/store';
 import { verifyQuote } from '../shipping/quotes';
@@ -55,9 +55,8 @@ export async function normalize(
 ): Promise<Normalized> {
   if (collection === 'users' && !next._deleted) {
     // The same rules as sign-up: a profile edit cannot leave the shop without a name, number or address.
-    const problem = [checkPhone(next.phone), checkAddress(next.address)].find((c) => !c.ok);
+    const problem = [checkPhone(next.phone), checkAddress(next.address), checkName(next.username)].find((c) => !c.ok);
     if (problem && !problem.ok) return fail(problem.code);
-    if (!filled(next.username)) return fail('username_required');
     // A new profile photo is an upload of the customer's own (the admin may set any).
     const newPict = next.pict !== DEFAULT_PICT && next.pict !== master?.pict;
     if (newPict && !actor.admin && !(await photos([String(next.pict)]))) return fail('photo_unknown');

@@ -214,6 +214,7 @@ describe('push update and delete', () => {
       [{ address: ' ' }, 'address_required'],
       [{ phone: '123' }, 'phone_invalid'],
       [{ username: '' }, 'username_required'],
+      [{ username: '   ' }, 'username_required'],
     ] as const) {
       const res = await pushChange(c.customer, 'users', me, { ...me, ...change });
       expect(res.body.refused[0]?.error, JSON.stringify(change)).toBe(code);
