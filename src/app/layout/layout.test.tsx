@@ -24,6 +24,16 @@ const nav = () => screen.queryByRole('navigation', { name: 'Navigasi utama' });
 const footer = () => document.querySelector('footer');
 
 describe('layout', () => {
+  it("when a page is opened from the phone menu, then focus goes to the page's content, not to <body> with the closed menu", async () => {
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: UI.nav.menu }));
+    screen.getByRole('link', { name: UI.nav.tutorial }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutorial'));
+    await waitFor(() => expect(document.getElementById('main')).toHaveFocus());
+    expect(screen.getByRole('button', { name: UI.nav.menu })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it.each(['/login', '/signUp'])('when a visitor opens %s, then the navigation and footer are hidden', async (path) => {
     renderApp(path);
     await screen.findByRole('button', { name: path === '/login' ? 'Masuk' : 'Daftar' });

@@ -1,18 +1,28 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
-import { CartOverlay } from './cart-overlay';
 import { SyncChip } from './sync-chip';
 import { UserMenu } from './user-menu';
+
+/** Loaded on the first Keranjang (precached by the service worker, so offline too): `/` carries none of the cart. */
+const CartOverlay = lazy(() => import('./cart-overlay').then((m) => ({ default: m.CartOverlay })));
 
 export function Nav() {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const links = useRef<HTMLUListElement>(null);
+  const wasOpen = useRef(menuOpen);
+  wasOpen.current = menuOpen;
+  // The phone menu closes as a page opens. Focus on the link just used would fall to <body>, the top of the page, and
+  // a screen reader would hear nothing of the new page: the page's content takes it.
+  useEffect(() => {
+    if (wasOpen.current && links.current?.contains(document.activeElement)) document.getElementById('main')?.focus();
+    setMenuOpen(false);
+  }, [location.pathname]);
   const closeCart = useCallback(() => setCartOpen(false), []);
   const openCart = useCallback(() => setCartOpen(true), []);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -42,7 +52,7 @@ export function Nav() {
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{UI.nav.menu}</span>
         </button>
-        <ul id="nav-links" className={`nav-links${menuOpen ? ' open' : ''}`}>
+        <ul ref={links} id="nav-links" className={`nav-links${menuOpen ? ' open' : ''}`}>
           <li>
             <NavLink to="/" end>
               {UI.nav.home}
@@ -78,7 +88,11 @@ export function Nav() {
         </ul>
         {user && <UserMenu username={user.username} onOpenCart={openCart} />}
       </nav>
-      {user && cartOpen && <CartOverlay uid={user.uid} onClose={closeCart} />}
+      {user && cartOpen && (
+        <Suspense fallback={null}>
+          <CartOverlay uid={user.uid} onClose={closeCart} />
+        </Suspense>
+      )}
     </header>
   );
 }
