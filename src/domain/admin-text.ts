@@ -50,6 +50,7 @@ export const ADMIN_UI = {
   noCaption: '(tanpa caption)',
   lowResolution: 'Resolusi rendah',
   photoWaiting: 'Foto belum terunggah',
+  loadingShop: 'Memuat data toko dari server…',
   kendala: 'Kendala',
   status: 'Status',
   resi: 'Nomor resi',

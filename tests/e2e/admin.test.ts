@@ -395,6 +395,33 @@ describe('admin Produk on a tablet', () => {
     await context.close();
   });
 
+  it('when the admin logs in on a wiped tablet whose first sync is slow, then the tabs say the shop is loading, not that it has no orders', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    // The orders' pulls wait (a slow connection) until released; Log Out wiped the device, so it holds none.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sync/transactions/pull*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin`);
+    const loading = page.getByText('Memuat data toko dari server…');
+    await loading.waitFor();
+    expect(await page.getByText('Total Pesanan').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Pesanan' }).click();
+    await loading.waitFor();
+    expect(await page.getByText('Belum ada pesanan.').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/pesanan-first-sync.png` });
+    release();
+    const total = (await pullAll(admin, 'transactions', 500)).docs.filter((d) => !d._deleted).length;
+    await expect.poll(() => page.getByText(`${total} dari ${total} pesanan`).count(), { timeout: 60_000 }).toBe(1);
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    await expect.poll(() => page.locator('.stat-card', { hasText: 'Total Pesanan' }).locator('.stat-value').innerText()).toBe(String(total));
+    await context.close();
+  });
+
   it('when the admin, offline, adds a product with a photo, changes another\'s photo and hides a third, then online the server holds each once, the images are public and a visitor sees the new product, not the hidden one', async () => {
     const { context, page } = await openTab('Produk');
     const list = page.getByRole('list', { name: 'Daftar produk' });

@@ -5,6 +5,7 @@ import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
+import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 /** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */
 export function ongoingValue(orders: readonly TransactionDoc[]): number {
@@ -20,7 +21,10 @@ export function Dashboard() {
   const users = useUsers();
   const orders = useAllTransactions();
   const goods = useGoods();
+  // The admin's own profile comes first: the orders and the goods say whether the shop has arrived.
+  const arrived = useShopArrived(orders.docs.length === 0 || goods.docs.length === 0);
   if (users.loading || orders.loading || goods.loading) return <Spinner />;
+  if (!arrived) return <ShopLoading />;
 
   return (
     <div className="dashboard">

@@ -10,6 +10,7 @@ import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
+import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
 
@@ -92,7 +93,9 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
     ];
   }, [cells, headers, askRemove]);
 
+  const arrived = useShopArrived(orders.length === 0);
   if (loading) return <Spinner />;
+  if (!arrived) return <ShopLoading />;
   return (
     <>
       <OrderTable caption={caption} orders={orders} columns={columns} extraText={extraText} tools={exportLink} />

@@ -12,6 +12,7 @@ import { useUsers } from '../../lib/db/hooks';
 import { pageOf } from './order-list';
 import { DataTable, focusAfterRemoval, Pager, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
+import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
 const [photo, name, email, phone, address, action] = T.userColumns;
@@ -21,7 +22,9 @@ export function PenggunaTab() {
   const { docs, loading } = useUsers();
   const { remove } = useAdminWrites();
   const [page, setPage] = useState(1);
+  const arrived = useShopArrived(docs.length === 0);
   if (loading) return <Spinner />;
+  if (!arrived) return <ShopLoading />;
   if (docs.length === 0) return <p className="empty">{T.noUsers}</p>;
 
   const askRemove = (u: UserDoc, button: HTMLButtonElement) => {

@@ -19,6 +19,7 @@ import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/phot
 import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
+import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
 const F = T.productFields;
@@ -242,12 +243,14 @@ export function ProdukTab() {
   const [editing, setEditing] = useState<GoodsDoc | 'new' | null>(null);
   const pending = usePendingProductImages(useAuth().user?.uid);
   const { dismissIf } = useAlert();
+  const arrived = useShopArrived(docs.length === 0);
   // A form opened anew starts clean: 'Perubahan disimpan.' of the last one is done (an error stays to be read).
   const open = (product: GoodsDoc | 'new') => {
     dismissIf((a) => a.type === 1);
     setEditing(product);
   };
   if (loading) return <Spinner />;
+  if (!arrived) return <ShopLoading />;
   return (
     <div className="admin-produk">
       <button type="button" className="btn btn-primary" onClick={() => open('new')}>

@@ -1,0 +1,30 @@
+import { useRef } from 'react';
+import { ADMIN_UI } from '../../domain/admin-text';
+import { useSyncState } from '../../lib/db/database-context';
+
+/**
+ * Whether the tab may believe the device's empty list. Log Out wipes the device, so after each Log In the tablet
+ * holds nothing until its first sync has pulled the shop (seconds, and longer on a poor connection). Until then
+ * an empty collection means "not here yet", not "none": the Dashboard said 'Total Pesanan 0', 'Rp 0K' and no stock,
+ * and Pesanan 'Belum ada pesanan.'. Once this tab's sync has caught up (while the tab is open), an empty list is
+ * believed.
+ */
+export function useShopArrived(empty: boolean): boolean {
+  const sync = useSyncState();
+  const caughtUp = useRef(false);
+  if (sync?.leader && sync.lastSyncedAt !== null && !sync.syncing) caughtUp.current = true;
+  // Another tab replicates for this one (or the election is still running): nothing says when the shop has
+  // arrived there, so the list is believed, as the sync chip does ('Disinkronkan di tab lain'). Not latched: the
+  // election over, this tab may turn out to be the one that pulls.
+  return !empty || caughtUp.current || (sync !== null && !sync.leader);
+}
+
+/** What a tab shows until then: the spinner and, visibly, why (on a poor connection it may take a while). */
+export function ShopLoading() {
+  return (
+    <div className="spinner-inline admin-shop-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{ADMIN_UI.loadingShop}</span>
+    </div>
+  );
+}
