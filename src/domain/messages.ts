@@ -19,6 +19,7 @@ export const MESSAGES = {
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
   address_required: 'Alamat wajib diisi.',
+  address_too_long: 'Alamat terlalu panjang: maksimal 500 karakter.',
   username_required: 'Nama wajib diisi.',
   wrong_credentials: 'E-mail atau password salah.',
   too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',

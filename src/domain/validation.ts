@@ -1,3 +1,4 @@
+import { TEXT_MAX } from './field-limits';
 import type { MessageCode } from './messages';
 
 /** Input checks shared by the sign-up form and the server; the server's answer is the one that counts. */
@@ -5,10 +6,10 @@ export type Check = { ok: true } | { ok: false; code: MessageCode };
 const ok: Check = { ok: true };
 const fail = (code: MessageCode): Check => ({ ok: false, code });
 
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = TEXT_MAX.email;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
-export const ADDRESS_MAX = 500;
+export const ADDRESS_MAX = TEXT_MAX.address;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -30,7 +31,7 @@ export function checkPassword(password: unknown): Check {
 export function checkPhone(phone: unknown): Check {
   if (typeof phone !== 'string' || phone.trim() === '') return fail('phone_required');
   const digits = phone.replace(/[\s-]/g, '');
-  if (!/^(\+?62|0)8\d{7,12}$/.test(digits)) return fail('phone_invalid');
+  if (phone.trim().length > TEXT_MAX.phone || !/^(\+?62|0)8\d{7,12}$/.test(digits)) return fail('phone_invalid');
   return ok;
 }
 
@@ -41,7 +42,7 @@ export function checkName(name: unknown): Check {
 
 export function checkAddress(address: unknown): Check {
   if (typeof address !== 'string' || address.trim() === '') return fail('address_required');
-  if (address.length > ADDRESS_MAX) return fail('invalid_document');
+  if (address.trim().length > ADDRESS_MAX) return fail('address_too_long');
   return ok;
 }
 

@@ -19,6 +19,9 @@ describe('sign-up', () => {
     ['phone missing', { phone: '' }, 'phone_required'],
     ['phone malformed', { phone: '12345' }, 'phone_invalid'],
     ['address missing', { address: ' ' }, 'address_required'],
+    // Longer than the profile keeps (TEXT_MAX): the phone was taken with 37 characters, the address refused as 'Data tidak valid.'.
+    ['phone longer than 30 characters', { phone: '0812-3456-7890-----------------------' }, 'phone_invalid'],
+    ['address longer than 500 characters', { address: 'a'.repeat(501) }, 'address_too_long'],
     ['a field of the wrong type', { email: 42 }, 'email_required'],
   ])('when the %s, then 400 with its code', async (_name, change, code) => {
     const client = new HttpClient(server.url);
