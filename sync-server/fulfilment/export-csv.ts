@@ -5,6 +5,7 @@
  */
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
+import { parsePengiriman } from '../../src/domain/custom';
 import { formatDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { adminStatusLabel } from '../../src/domain/status';
@@ -57,8 +58,10 @@ function customRow(c: CustomDoc): unknown[] {
   const white = c.imgWhite?.length ?? 0;
   const black = c.imgBlack?.length ?? 0;
   const items = `Custom: film putih ${white}, film hitam ${black}`;
-  // The marketplace by its name; Layanan its order as the Custom table's Nomor Pemesanan.
-  return [c.id, formatDate(c.createdAt), c.userName, c.phone, address, marketplaceName(c.kurir), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
+  // The marketplace by its name, read from the order number (the Custom table's Nomor Pemesanan, which Layanan
+  // repeats): `kurir` is a second copy the server does not check against it, and said 'Tokopedia' on a Shopee order.
+  const marketplace = parsePengiriman(c.pengiriman)?.marketplace ?? c.kurir;
+  return [c.id, formatDate(c.createdAt), c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
 const matches = (doc: { createdAt: number; buyStatus: number }, f: ExportFilter): boolean =>

@@ -210,6 +210,15 @@ describe('export', () => {
     }
     expect((await sari.get('/api/orders.csv')).status).toBe(403);
   });
+
+  it('when a custom order\'s kurir names another marketplace than its order number, then Kurir follows the order number, as the Custom table does', async () => {
+    // Its writer chose Shopee; the `kurir` field (which no screen shows) says Tokopedia. The CSV said 'Tokopedia'.
+    const odd = customDoc(sariId, { pengiriman: 'shopee|sari_s|SHP-77', kurir: 'tokopedia' });
+    expect((await pushNew(sari, 'custom', [odd])).body.refused).toEqual([]);
+    const res = await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`);
+    const row = res.bytes.toString('utf8').split('\n').find((l) => l.startsWith(odd.id))!;
+    expect(row).toContain(',Shopee,Shopee · sari_s · SHP-77,');
+  });
 });
 
 describe('photo bundle', () => {
