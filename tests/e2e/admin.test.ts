@@ -391,6 +391,12 @@ describe('admin Produk on a tablet', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
     expect(await page.getByRole('tabpanel', { name: 'Dashboard' }).evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
     await page.screenshot({ path: `${SHOTS}/dashboard-panel-focus.png` });
+    // The menu is a row on the tablet and a column beside the panel from 1280 px: its orientation says so.
+    const menu = page.getByRole('tablist', { name: 'Menu admin' });
+    expect(await menu.getAttribute('aria-orientation')).toBe('horizontal');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => menu.getAttribute('aria-orientation')).toBe('vertical');
+    await page.setViewportSize({ width: 1024, height: 768 });
     expect(await audit(page)).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -30,12 +30,31 @@ function TabContent({ tab }: { tab: Tab }) {
   }
 }
 
+/** admin.css: from this width the menu is a column beside the panel; below it, a row above the panel (a tablet). */
+const MENU_BESIDE = '(min-width: 80rem)';
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(MENU_BESIDE) : null);
+
+/** The menu's orientation as drawn, for screen readers (it said vertical on the tablet, where it is a row). */
+function useMenuOrientation(): 'horizontal' | 'vertical' {
+  const beside = useSyncExternalStore(
+    (changed) => {
+      const query = media();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => media()?.matches ?? false,
+    () => false,
+  );
+  return beside ? 'vertical' : 'horizontal';
+}
+
 /** The admin area: an in-page menu of five tabs. */
 export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
   const [tab, setTab] = useState<Tab>('Dashboard');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const orientation = useMenuOrientation();
 
   const onKey = (e: KeyboardEvent) => {
     const i = ADMIN_UI.tabs.indexOf(tab);
@@ -61,7 +80,7 @@ export function AdminPage() {
         </button>
       </header>
       <div className="admin-body">
-        <div role="tablist" aria-label={ADMIN_UI.menu} aria-orientation="vertical" className="admin-menu" onKeyDown={onKey}>
+        <div role="tablist" aria-label={ADMIN_UI.menu} aria-orientation={orientation} className="admin-menu" onKeyDown={onKey}>
           {ADMIN_UI.tabs.map((t, i) => (
             <button
               key={t}
