@@ -164,6 +164,14 @@ describe('the cart popups, by keyboard', () => {
     const email = uniqueEmail('keyboard');
     await signUpInForm(page, suite.app.url, email, 'Rahasia123');
     await settle(page, `${suite.app.url}/products`, 'article');
+    // What the navigation's live status says from here on (a screen reader reads each new text).
+    const status = page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('status');
+    await expect.poll(() => status.innerText(), { timeout: 20_000 }).toBe('Tersinkron');
+    await status.evaluate((el) => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { subtree: true, childList: true, characterData: true });
+    });
     const add = page.locator('article', { hasText: 'Bingkai Kayu' }).getByRole('button', { name: 'Masukkan Keranjang' });
     await add.focus();
     await page.keyboard.press('Enter');
@@ -175,6 +183,12 @@ describe('the cart popups, by keyboard', () => {
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
     expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The item was pushed (the server has it) and the status did not chatter 'Menyinkronkan…' over the popup.
+    const onServer = () =>
+      page.evaluate(async () => ((await (await fetch('/api/sync/carts/pull?checkpoint=null&limit=10')).json()) as { documents: unknown[] }).documents.length);
+    await expect.poll(onServer, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => status.innerText()).toBe('Tersinkron');
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((t) => t.includes('Menyinkronkan')))).toEqual([]);
 
     const userButton = page.getByRole('button', { name: email.split('@')[0]! });
     await userButton.focus();

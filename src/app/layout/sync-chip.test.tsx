@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncLabel } from './sync-chip';
+import { spokenSyncText, syncLabel } from './sync-chip';
 
 const state = (over: Partial<NonNullable<Parameters<typeof syncLabel>[1]>> = {}) => ({
   online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, leader: true, ...over,
@@ -26,5 +26,17 @@ describe('sync chip', () => {
   it('when another tab replicates, then this tab says so, or how many changes wait', () => {
     expect(syncLabel(true, state({ leader: false, lastSyncedAt: null }))).toEqual({ text: 'Disinkronkan di tab lain', kind: 'synced' });
     expect(syncLabel(true, state({ leader: false, pending: 3 }))?.text).toBe('3 perubahan menunggu');
+  });
+});
+
+describe('what the sync status says aloud', () => {
+  it("when a write syncs, then the passing 'Menyinkronkan…' is not said: the status keeps 'Tersinkron' (said once), and Offline or waiting changes are said", () => {
+    const synced = syncLabel(true, state());
+    const syncing = syncLabel(true, state({ syncing: true }));
+    expect(spokenSyncText(synced, '')).toBe('Tersinkron');
+    expect(spokenSyncText(syncing, 'Tersinkron')).toBe('Tersinkron');
+    expect(spokenSyncText(syncing, '')).toBe('');
+    expect(spokenSyncText(syncLabel(false, state({ pending: 1 })), 'Tersinkron')).toBe('Offline · 1 perubahan menunggu');
+    expect(spokenSyncText(syncLabel(true, state({ lastError: 'Server tidak menjawab' })), 'Tersinkron')).toBe('Server tidak menjawab');
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { UI } from '../../domain/ui-text';
 import { useSyncState } from '../../lib/db/database-context';
 import { useOnline } from '../../lib/use-online';
@@ -21,14 +22,32 @@ export function syncLabel(online: boolean, s: ReturnType<typeof useSyncState>): 
   return { text: UI.sync.idle, kind: 'idle' };
 }
 
+/**
+ * What the status says to a screen reader: the chip's text, except the passing 'Menyinkronkan…'. Every write runs a
+ * sync or three, and a polite live region on the chip itself said 'Menyinkronkan… Tersinkron' up to three times after
+ * each Masukkan Keranjang, over what the customer was hearing. A change that matters (Offline, waiting, an error,
+ * back to Tersinkron) is still said once.
+ */
+export function spokenSyncText(label: { text: string; kind: string } | null, before: string): string {
+  return label && label.kind !== 'syncing' ? label.text : before;
+}
+
 export function SyncChip() {
   const online = useOnline();
   const state = useSyncState();
   const label = syncLabel(online, state);
+  const [spoken, setSpoken] = useState('');
+  const next = spokenSyncText(label, spoken);
+  if (next !== spoken) setSpoken(next);
   if (!label) return null;
   return (
-    <span className={`sync-chip sync-${label.kind}`} role="status" aria-live="polite" title={label.text}>
-      {label.text}
-    </span>
+    <>
+      <span className={`sync-chip sync-${label.kind}`} aria-hidden="true" title={label.text}>
+        {label.text}
+      </span>
+      <span className="visually-hidden" role="status">
+        {next}
+      </span>
+    </>
   );
 }
