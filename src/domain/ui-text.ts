@@ -216,6 +216,7 @@ export const UI = {
     qty: 'Jumlah',
     stockLeft: (n: number) => `Stok tersedia: ${n}`,
     soldOut: 'Stok habis.',
+    qtyReset: 'Jumlah minimal 1. Ketik Jumlah yang diinginkan untuk lanjut.',
     etd: (days: string) => (days && days !== '0' ? `estimasi ${days} hari` : ''),
     missingFields: (fields: string) => `Untuk lanjut, lengkapi: ${fields}.`,
     shippingNeedsNetwork: 'Ongkos kirim perlu koneksi sekali. Sambungkan internet untuk memilih tujuan dan layanan; setelah itu pilihan yang sama tetap bisa dipakai offline.',

@@ -87,7 +87,7 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                 min={QTY_MIN}
                 max={Math.max(QTY_MIN, Math.min(QTY_MAX, stock))}
                 value={qtyText}
-                aria-describedby={stock < QTY_MAX ? 'buy-qty-stock' : undefined}
+                aria-describedby={[qtyReset && 'buy-qty-reset', stock < QTY_MAX && 'buy-qty-stock'].filter(Boolean).join(' ') || undefined}
                 onChange={(e) => {
                   // An emptied field (the 1 deleted to type 12) is a number being typed, not a 0: put back as 1, it
                   // would have become 112 and then the whole stock. It counts as 1 only once the customer leaves it.
@@ -107,6 +107,12 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                   setQty(QTY_MIN);
                 }}
               />
+              {/* Buying waits after a reset (spec section 5): say so beside the field, not only with a grey button. */}
+              {qtyReset && !soldOut && (
+                <p id="buy-qty-reset" className="field-error">
+                  {T.qtyReset}
+                </p>
+              )}
               {stock < QTY_MAX && (
                 <p id="buy-qty-stock" className={soldOut ? 'field-error' : 'field-note'} role={soldOut ? 'alert' : undefined}>
                   {soldOut ? T.soldOut : T.stockLeft(stock)}

@@ -127,11 +127,17 @@ describe('products page', () => {
     // More than the 20 in stock stops at the stock; below 1 is put back to 1 at once.
     await userEvent.type(qty, '0');
     expect(qty).toHaveValue(20);
+    expect(screen.queryByText(/Jumlah minimal 1/)).toBeNull();
     await userEvent.clear(qty);
     await userEvent.type(qty, '0');
     expect(qty).toHaveValue(1);
+    // Buying waits until it is set again, and the field says so (it is described by the reason).
+    expect(qty).toHaveAccessibleDescription(/Jumlah minimal 1\. Ketik Jumlah yang diinginkan untuk lanjut\./);
     await userEvent.clear(qty);
     await userEvent.tab();
     expect(qty).toHaveValue(1);
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '3');
+    expect(screen.queryByText(/Jumlah minimal 1/)).toBeNull();
   });
 });
