@@ -1,9 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { UI } from '../domain/ui-text';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The router's error element: the spec's fallback heading with status and message. */
 export function ErrorPage() {
   const error = useRouteError();
+  useDocumentTitle(UI.error.title);
   let status: string | number = '';
   let message: string;
   if (isRouteErrorResponse(error)) {

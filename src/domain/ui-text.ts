@@ -8,6 +8,9 @@ export const UI = {
   close: 'Tutup',
   /** The alert bar's ×: not the same name as a dialog's own × when the bar shows inside the dialog. */
   closeMessage: 'Tutup pesan',
+  /** The browser's title: the shop's (index.html says the same), and a page's. */
+  siteTitle: 'Jepret — Cetak Foto Polaroid',
+  pageTitle: (page: string) => `${page} · Jepret`,
   nav: {
     label: 'Navigasi utama',
     home: 'Home',

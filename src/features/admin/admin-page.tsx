@@ -5,6 +5,7 @@ import { ADMIN_UI } from '../../domain/admin-text';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import './admin.css';
 import { Dashboard } from './dashboard';
 import { CustomTab } from './custom-tab';
@@ -53,6 +54,7 @@ export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
   const [tab, setTab] = useState<Tab>('Dashboard');
+  useDocumentTitle(`${tab} · Admin`);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const orientation = useMenuOrientation();
 

@@ -4,9 +4,11 @@ import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage } from './auth-page';
 import { offeringAttach } from './offering-attach';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LoginPage() {
   const { signIn, msgNot } = useAuth();
+  useDocumentTitle(UI.auth.login);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

@@ -8,6 +8,7 @@ import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage } from './auth-page';
 import { offeringAttach } from './offering-attach';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
 const FIELDS: readonly Field[] = ['email', 'password', 'phone', 'address'];
@@ -28,6 +29,7 @@ const LABELS: Record<Field, string> = {
 /** Sign-up: all four fields required. The hints are advice; the server's answer is the one that counts. */
 export function SignUpPage() {
   const { signUp } = useAuth();
+  useDocumentTitle(UI.auth.signUp);
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', phone: '', address: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);

@@ -14,6 +14,7 @@ import { useVisitorId } from '../../lib/auth/visitor-id';
 import { useCustomOrders } from '../../lib/db/hooks';
 import { CustomWizard } from './custom-wizard';
 import './custom.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const T = UI.custom;
 
@@ -22,6 +23,7 @@ export function CustomPage() {
   const visitorId = useVisitorId();
   const owner = user?.uid ?? visitorId;
   const [open, setOpen] = useState(true);
+  useDocumentTitle(T.title);
   const [paying, setPaying] = useState<{ code: string; total: number } | null>(null);
   const placed = (order: CustomDoc) => {
     setOpen(false);

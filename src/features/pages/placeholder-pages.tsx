@@ -1,6 +1,8 @@
 import { UI } from '../../domain/ui-text';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 function Placeholder({ title, text }: { title: string; text: string }) {
+  useDocumentTitle(title);
   return (
     <div className="page placeholder">
       <h1>{title}</h1>

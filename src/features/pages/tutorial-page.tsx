@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { TutorialBlock } from '../../components/tutorial-block';
 import { UI } from '../../domain/ui-text';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function TutorialPage() {
+  useDocumentTitle(UI.tutorial.title);
   return (
     <div className="page">
       <TutorialBlock headingLevel={1} />

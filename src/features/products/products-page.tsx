@@ -13,6 +13,7 @@ import { MESSAGES } from '../../domain/messages';
 import { simpleCartItem } from './add-to-cart';
 import { ProductCard } from './product-card';
 import { useCatalogue } from './use-catalogue';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The order wizards load on the first Beli or Masukkan Keranjang, not with the catalogue. */
 const OrderWizard = lazy(() => import('../../components/order/order-wizard').then((m) => ({ default: m.OrderWizard })));
@@ -24,6 +25,7 @@ export function ProductsPage() {
   const { showAlert } = useAlert();
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
+  useDocumentTitle(UI.products.title);
 
   const [wizard, setWizard] = useState<{ product: GoodsDoc; mode: 'buy' | 'cart' } | null>(null);
 

@@ -5,6 +5,7 @@ import { useSignOut } from '../../lib/auth/use-sign-out';
 import { CartCheckout } from './cart-checkout';
 import { ProfileForm } from './profile-form';
 import { TransactionsList } from './transactions-list';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Tab = 'setting' | 'transaksi' | 'keranjang';
 const TABS: Array<{ id: Tab; label: string }> = [
@@ -22,8 +23,9 @@ export function ProfilePage() {
   const signOut = useSignOut();
   const { pageId } = useParams();
   const tab = tabFromPageId(pageId);
-  if (!user) return null;
   const current = TABS.find((t) => t.id === tab)!;
+  useDocumentTitle(current.label);
+  if (!user) return null;
 
   return (
     <div className="profile-page">
