@@ -3,8 +3,8 @@
  * protocol over /api/sync/:collection/pull|push, woken by ONE event stream for all collections.
  * Framework-free: the PWA and the Node tests use it alike.
  */
-import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
-import type { RxCollection, RxReplicationPullStreamItem } from 'rxdb';
+import { BehaviorSubject, filter, Subject, type Subscription } from 'rxjs';
+import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type RxStorageInstanceReplicationState } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { deepEqual, getHeightOfRevision } from 'rxdb/plugins/utils';
 import { UI } from '../../domain/ui-text';
@@ -290,6 +290,39 @@ function countLocalWrites(core: SyncCore, collection: RxCollection, { map: mine,
   });
 }
 
+/**
+ * A write that brought a document back to what the server already has (a status changed and changed back, offline)
+ * is never pushed: RxDB compares it with the state it assumes the server holds and skips it, so no push takes it
+ * off the count. Each time the replication is idle, a document counted as waiting whose local state is that assumed
+ * server state is no longer waiting. A newer write made meanwhile has a greater height and stays.
+ */
+async function settleUnsent(
+  core: SyncCore,
+  name: CollectionName,
+  collection: RxCollection,
+  replication: RxReplicationState<Record<string, unknown>, Checkpoint>,
+  { map: mine, save }: Pending,
+) {
+  const metaInstance = replication.metaInstance;
+  if (mine.size === 0 || !metaInstance) return;
+  const ids = [...mine.keys()];
+  const state = { input: { metaInstance } } as unknown as RxStorageInstanceReplicationState<Record<string, unknown>>;
+  const [local, assumed] = await Promise.all([collection.storageInstance.findDocumentsById(ids, true), getAssumedMasterState(state, ids)]);
+  let settled = false;
+  for (const doc of local as Array<Record<string, unknown> & { id: string; _rev: string }>) {
+    // A held-back document is taken by RxDB as sent (its push modifier answered null): it still waits.
+    if (core.opts.holdBack?.(name, doc)) continue;
+    const master = assumed[doc.id]?.docData;
+    if (!master || !collection.conflictHandler.isEqual(master as never, plain(doc) as never, 'jepret-settle-unsent')) continue;
+    if ((mine.get(doc.id) ?? Infinity) > getHeightOfRevision(doc._rev)) continue;
+    mine.delete(doc.id);
+    settled = true;
+  }
+  if (!settled) return;
+  save();
+  core.patch({ pending: core.countPending() });
+}
+
 /** One collection: RxDB's replication over our pull and push endpoints, and its count of waiting writes. */
 function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null): CollectionSync {
   const { opts, base } = core;
@@ -311,7 +344,10 @@ function syncCollection(core: SyncCore, name: CollectionName, collection: RxColl
       handler: pushHandler(core, name, collection, pending) as never,
     },
   });
-  return { replication, stream$, reload: pending.reload, subs: [countLocalWrites(core, collection, pending)] };
+  const idle = replication.active$.pipe(filter((active) => !active)).subscribe(() => {
+    void settleUnsent(core, name, collection, replication, pending).catch(() => undefined);
+  });
+  return { replication, stream$, reload: pending.reload, subs: [countLocalWrites(core, collection, pending), idle] };
 }
 
 /** The one event stream: opening it (again) and each hint answer with RxDB's RESYNC. */
