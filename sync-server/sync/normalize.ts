@@ -215,7 +215,8 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: 
  */
 async function normalizeCustom(photos: PhotoCheck, order: ClientDoc): Promise<Normalized> {
   if (![order.userName, order.email, order.phone].every(filled)) return fail('custom_contact_required');
-  if (!parsePengiriman(order.pengiriman)) return fail('custom_marketplace_required');
+  const placed = parsePengiriman(order.pengiriman);
+  if (!placed) return fail('custom_marketplace_required');
   const imgWhite = order.imgWhite as string[];
   const imgBlack = order.imgBlack as string[];
   const pack = parsePackaging(String(order.packaging));
@@ -226,6 +227,8 @@ async function normalizeCustom(photos: PhotoCheck, order: ClientDoc): Promise<No
     ok: true,
     doc: {
       ...order,
+      // The marketplace is the order number's: `kurir` repeats it for the tables, and may not say another.
+      kurir: placed.marketplace,
       img,
       qty: img.length,
       packaging: packagingText(pack.type),

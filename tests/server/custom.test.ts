@@ -57,6 +57,14 @@ describe('a visitor\'s custom order', () => {
     expect(await stored(doc.id)).toMatchObject({ price: 5000 * 3 + 3000 * 3 + 1000, bubble_wrap: false });
   });
 
+  it('when a visitor names one marketplace in the order number and another in kurir, then the order number\'s is stored', async () => {
+    const a = await visitor();
+    await givePhotos(a.client, a.id);
+    const doc = customDoc(a.id, { kurir: 'tokopedia', pengiriman: 'shopee|Sari|SHP-1' });
+    expect((await pushNew(a.client, 'custom', [doc])).body.refused).toEqual([]);
+    expect(await stored(doc.id)).toMatchObject({ kurir: 'shopee', pengiriman: 'shopee|Sari|SHP-1' });
+  });
+
   it.each([
     ['a URL nobody uploaded', { imgWhite: ['/images/2026/01/01/1767225600-abcdefghij.jpg'] }, 'photo_unknown'],
     ['no marketplace order number', { pengiriman: 'tokopedia|Sari|' }, 'custom_marketplace_required'],
