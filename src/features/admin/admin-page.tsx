@@ -35,18 +35,17 @@ function TabContent({ tab }: { tab: Tab }) {
 const MENU_BESIDE = '(min-width: 80rem)';
 const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(MENU_BESIDE) : null);
 
+const onMediaChange = (changed: () => void) => {
+  const query = media();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+};
+const menuBeside = () => media()?.matches ?? false;
+
 /** The menu's orientation as drawn, for screen readers (it said vertical on the tablet, where it is a row). */
 function useMenuOrientation(): 'horizontal' | 'vertical' {
-  const beside = useSyncExternalStore(
-    (changed) => {
-      const query = media();
-      query?.addEventListener('change', changed);
-      return () => query?.removeEventListener('change', changed);
-    },
-    () => media()?.matches ?? false,
-    () => false,
-  );
-  return beside ? 'vertical' : 'horizontal';
+  // Module-level functions: an inline subscribe would be a new one at every render, and React would subscribe again.
+  return useSyncExternalStore(onMediaChange, menuBeside, () => false) ? 'vertical' : 'horizontal';
 }
 
 /** The admin area: an in-page menu of five tabs. */
