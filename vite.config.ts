@@ -62,7 +62,10 @@ export default defineConfig(({ command }) => ({
     react(),
     start.plugin,
     VitePWA({
-      registerType: 'autoUpdate',
+      // A new version waits until the page can reload without losing what the customer is doing (src/lib/pwa.ts
+      // tells it to take over then): 'autoUpdate' without the plugin's own registration never took over while a tab
+      // of the shop stayed open.
+      registerType: 'prompt',
       // Registered from src/lib/pwa.ts: the server's CSP forbids inline scripts.
       injectRegister: false,
       manifest,

@@ -1,3 +1,5 @@
+import { reloadWhenSafe } from './reload-when-safe';
+
 /**
  * Registers the service worker from our own module (the server's CSP allows no inline script).
  * Loaded after the page has loaded, so it never competes with the first paint.
@@ -6,7 +8,21 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = () =>
     import('virtual:pwa-register')
-      .then(({ registerSW }) => registerSW({ immediate: true }))
+      .then(({ registerSW }) => {
+        const update = registerSW({
+          immediate: true,
+          // The shop deployed a new version: it takes over once reloading loses nothing the customer is doing, and
+          // the page reloads into it (on a first visit the library would not: it reloads only pages it found controlled).
+          onNeedRefresh: () =>
+            reloadWhenSafe(() => {
+              navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+              void update(true);
+            }),
+          // It took over (from this tab or another): the page reloads, since its lazy chunks are gone from the new
+          // cache; in another tab, again only once that loses nothing.
+          onNeedReload: () => reloadWhenSafe(),
+        });
+      })
       .catch((err: unknown) => console.error(err));
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
