@@ -47,6 +47,32 @@ export interface PhotoEdit {
   caption: string;
 }
 
+/** The film a custom order's photo is printed on. */
+export type Film = 'white' | 'black';
+
+/** One photo as an order prints it: a photo print's crop and caption, a custom order's film. */
+export interface PrintPhoto extends PhotoEdit {
+  film?: Film;
+}
+
+/**
+ * What an order prints, in print order: a photo-print line's photos once each (its `qty` is their number); a custom
+ * order's white-film photos, then its black-film ones. The print sheet, the photo bundle and the admin's Cetak agree.
+ */
+export function printPhotos(
+  order:
+    | { kind: 'transaction'; doc: { items?: ReadonlyArray<{ photos?: readonly PhotoEdit[] }> } }
+    | { kind: 'custom'; doc: { imgWhite?: readonly string[]; imgBlack?: readonly string[] } },
+): PrintPhoto[] {
+  if (order.kind === 'custom') {
+    const of = (film: Film, urls: readonly string[]) => urls.map((url): PrintPhoto => ({ url, caption: '', film }));
+    return [...of('white', order.doc.imgWhite ?? []), ...of('black', order.doc.imgBlack ?? [])];
+  }
+  return (order.doc.items ?? []).flatMap((line) =>
+    (line.photos ?? []).map((p): PrintPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}) })),
+  );
+}
+
 /** `/images/{y}/{m}/{d}/{seconds}-{random}.{ext}` (spec section 3 plus DESIGN decision 6's random tail). */
 export const PHOTO_URL_PATTERN = '^/images/\\d{4}/\\d{2}/\\d{2}/\\d{9,11}-[a-z0-9]{8,16}\\.(jpg|png|webp)$';
 const photoUrl = new RegExp(PHOTO_URL_PATTERN);

@@ -3,23 +3,18 @@
  * order, by id) and its photos in print order. A photo-print line's `qty` is its number of photos, so every
  * photo is printed once; a custom order prints its white-film photos, then its black-film ones, once each.
  */
-import type { Crop } from '../../src/domain/photos';
+import { printPhotos, type Film, type PrintPhoto } from '../../src/domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { clientView, type Store } from '../data-access/store';
 
-export type Film = 'white' | 'black';
+export type { Film };
 
 export type FoundOrder =
   | { kind: 'transaction'; doc: TransactionDoc }
   | { kind: 'custom'; doc: CustomDoc };
 
-export interface OrderPhoto {
-  url: string;
-  crop?: Crop;
-  caption: string;
-  /** Custom orders only: the film it is printed on. */
-  film?: Film;
-}
+/** One photo as the order prints it (src/domain/photos.ts). */
+export type OrderPhoto = PrintPhoto;
 
 /** The live (not deleted) order or custom order with this id, or null. */
 export async function findOrder(store: Store, id: string): Promise<FoundOrder | null> {
@@ -32,15 +27,8 @@ export async function findOrder(store: Store, id: string): Promise<FoundOrder | 
   return null;
 }
 
-export function orderPhotos(order: FoundOrder): OrderPhoto[] {
-  if (order.kind === 'custom') {
-    const of = (film: Film, urls: readonly string[]) => urls.map((url): OrderPhoto => ({ url, caption: '', film }));
-    return [...of('white', order.doc.imgWhite ?? []), ...of('black', order.doc.imgBlack ?? [])];
-  }
-  return (order.doc.items ?? []).flatMap((line) =>
-    (line.photos ?? []).map((p): OrderPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}) })),
-  );
-}
+/** The order's photos in print order: the domain's rule, which the admin's Cetak follows too. */
+export const orderPhotos = (order: FoundOrder): OrderPhoto[] => printPhotos(order);
 
 /**
  * `start(i)` for i from 0 to count - 1, at most `window` started beyond the one last taken: `take(i)`, called with

@@ -1,6 +1,7 @@
 /** Custom: the shop's custom orders (photos on white and black film for a marketplace order), spec section 2. */
 import { PhotoThumb } from '../../components/photo-thumb';
 import { marketplaceOrder, packagingLabel } from '../../domain/order-labels';
+import { printPhotos } from '../../domain/photos';
 import type { CustomDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -59,6 +60,7 @@ export const CUSTOM: OrdersTabSpec<CustomDoc> = {
   Details,
   // Custom orders are searched by their marketplace order number too.
   extraText: (o) => o.pengiriman,
+  printable: (o) => printPhotos({ kind: 'custom', doc: o }).length > 0,
 };
 
 export function CustomTab() {

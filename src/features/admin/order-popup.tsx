@@ -15,8 +15,10 @@ export interface StatusPatch {
   resi: string;
 }
 
-export function OrderPopup({ code, phone, order, onSave, onClose, children }: {
+export function OrderPopup({ code, phone, order, printable, onSave, onClose, children }: {
   code: string;
+  /** The order has photos to print: Cetak is offered (an order of frames only would give an empty sheet). */
+  printable: boolean;
   /** The customer's WhatsApp number, for the chat link. */
   phone: string;
   order: StatusPatch;
@@ -45,9 +47,11 @@ export function OrderPopup({ code, phone, order, onSave, onClose, children }: {
     <Modal title={T.orderTitle(code)} onClose={onClose} className="admin-popup">
       <div className="admin-detail">{children}</div>
       <div className="admin-popup-links">
-        <a className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} download={`${code}.pdf`}>
-          {T.print}
-        </a>
+        {printable && (
+          <a className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} download={`${code}.pdf`}>
+            {T.print}
+          </a>
+        )}
         <a
           className="btn"
           href={`https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(customerStatusMessage(code, buyStatus, resi.trim()))}`}

@@ -4,6 +4,9 @@ import { OrderPhoto, cropStyle } from './order-photo';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import type { OrderLike } from './order-list';
+import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { CUSTOM } from './custom-tab';
+import { PESANAN } from './pesanan-tab';
 
 afterEach(cleanup);
 
@@ -138,11 +141,11 @@ describe('OrderTable', () => {
   });
 });
 
-function renderPopup(order: { buyStatus: number; resi: string }) {
+function renderPopup(order: { buyStatus: number; resi: string }, printable = true) {
   const onSave = vi.fn(async () => undefined);
   const onClose = vi.fn();
   render(
-    <OrderPopup code="abcdeA1" phone="0812-3456-7890" order={order} onSave={onSave} onClose={onClose}>
+    <OrderPopup code="abcdeA1" phone="0812-3456-7890" order={order} printable={printable} onSave={onSave} onClose={onClose}>
       <p>Rincian</p>
     </OrderPopup>,
   );
@@ -171,6 +174,19 @@ describe('OrderPopup', () => {
     const chat = within(dialog).getByRole('link', { name: 'Chat WhatsApp' });
     expect(chat).toHaveAttribute('href', `https://wa.me/6281234567890?text=${encodeURIComponent('Pesanan abcdeA1 sudah dikirim, resi JNE777')}`);
     expect(within(dialog).getByRole('link', { name: 'Cetak' })).toHaveAttribute('href', '/api/orders/abcdeA1/print.pdf');
+  });
+
+  it('when the order has no photo to print (frames, a key ring), then there is no Cetak; Pesanan and Custom say which orders have', () => {
+    renderPopup({ buyStatus: 1, resi: '' }, false);
+    const dialog = screen.getByRole('dialog', { name: 'Pesanan abcdeA1' });
+    expect(within(dialog).queryByRole('link', { name: 'Cetak' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Chat WhatsApp' })).toBeInTheDocument();
+
+    const line = (photos?: Array<{ url: string; caption: string }>) => ({ produkID: '2', name: 'x', qty: 1, img: [], packaging: '', weight: 0, price: 0, ...(photos && { photos }) });
+    const order = (items: ReturnType<typeof line>[]) => ({ items }) as unknown as TransactionDoc;
+    expect(PESANAN.printable(order([line()]))).toBe(false);
+    expect(PESANAN.printable(order([line(), line([{ url: '/images/2026/11/22/1795376107-abcdefgh.jpg', caption: '' }])]))).toBe(true);
+    expect(CUSTOM.printable({ imgWhite: [], imgBlack: ['/images/2026/11/22/1795376107-abcdefgh.jpg'] } as unknown as CustomDoc)).toBe(true);
   });
 
     it('when the admin presses Kembali, then nothing is saved', () => {

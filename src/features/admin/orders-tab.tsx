@@ -30,6 +30,8 @@ export interface OrdersTabSpec<R extends OrderLike> {
   cells: ReadonlyArray<Cell<R>>;
   Details: ComponentType<{ order: R }>;
   extraText?: (row: R) => string;
+  /** The order has photos to print (the domain's `printPhotos`): its popup offers Cetak. */
+  printable(row: R): boolean;
 }
 
 /** GET /api/orders.csv with the table's status and dates (the search box has no counterpart there). */
@@ -49,7 +51,7 @@ export const exportLink = (filter: OrderFilter) => (
 
 /** `docs` and `loading` as the collection's query hook gives them (newest first). */
 export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: { spec: OrdersTabSpec<R>; docs: readonly R[]; loading: boolean }) {
-  const { collection, caption, headers, cells, Details, extraText } = spec;
+  const { collection, caption, headers, cells, Details, extraText, printable } = spec;
   const { saveStatus, remove } = useAdminWrites();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
@@ -104,6 +106,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           code={open.id}
           phone={open.phone}
           order={open}
+          printable={printable(open)}
           onSave={(patch) => {
             watched.current.add(open.id);
             return saveStatus(collection, open.id, patch, T.saved);

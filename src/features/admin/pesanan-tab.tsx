@@ -2,7 +2,7 @@
 import { PhotoThumb } from '../../components/photo-thumb';
 import { formatIDR } from '../../domain/format';
 import { courierLabel, packagingLabel } from '../../domain/order-labels';
-import { isPhotoUrl, type PhotoEdit } from '../../domain/photos';
+import { isPhotoUrl, printPhotos, type PhotoEdit } from '../../domain/photos';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { adminStatusLabel } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -60,12 +60,13 @@ function Details({ order }: { order: TransactionDoc }) {
   );
 }
 
-const PESANAN: OrdersTabSpec<TransactionDoc> = {
+export const PESANAN: OrdersTabSpec<TransactionDoc> = {
   collection: 'transactions',
   caption: T.ordersTable,
   headers: T.orderColumns,
   cells: CELLS,
   Details,
+  printable: (o) => printPhotos({ kind: 'transaction', doc: o }).length > 0,
 };
 
 export function PesananTab() {
