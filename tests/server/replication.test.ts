@@ -77,6 +77,20 @@ async function device(
   return d;
 }
 
+/** A second session of the customer of the two devices, as another phone of theirs would have. */
+async function customerSession(): Promise<HttpClient> {
+  const http = new HttpClient(server.url);
+  await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+  return http;
+}
+
+/** A device a test is done with: RxDB's free edition opens at most 16 collections at once, so its go now. */
+async function retire(d: Device): Promise<void> {
+  await d.sync.stop();
+  await d.db.close();
+  devices.splice(devices.indexOf(d), 1);
+}
+
 async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -191,8 +205,7 @@ describe('two tabs of one device', () => {
   // replication reads the write from IndexedDB. Re-emitting the write's own event on the database is that late
   // arrival, as the tab's counter sees it.
   it('when another tab\'s write is heard only while or after its push carries it, then nothing stays counted as waiting, and a write made later or during a push still is', async () => {
-    const http = new HttpClient(server.url);
-    await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    const http = await customerSession();
     const d = await device(http, ['carts']);
     const heard: Array<Parameters<typeof d.db.eventBulks$.next>[0]> = [];
     const sub = col(d, 'carts').eventBulks$.subscribe((b) => heard.push(b));
@@ -232,17 +245,13 @@ describe('two tabs of one device', () => {
     d.gate = undefined;
     await until(async () => (await pullAll(http, 'carts')).docs.find((c) => c.id === doc.id)?.qty === 5);
     await until(() => d.sync.state$.value.pending === 0);
-    // RxDB's free edition opens at most 16 collections at once: this device's go before the next tests'.
-    await d.sync.stop();
-    await d.db.close();
-    devices.splice(devices.indexOf(d), 1);
+    await retire(d);
   });
 });
 
 describe('a write that ends where the server already is', () => {
   it('when a field is changed and changed back offline and the app reloads, then nothing is counted as waiting once it is back online, and a real change still is', async () => {
-    const http = new HttpClient(server.url);
-    await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    const http = await customerSession();
     const d = await device(http, ['carts']);
     const doc = cartDoc(uid, { produkID: '2', qty: 1 });
     await col(d, 'carts').insert(doc);
@@ -264,16 +273,13 @@ describe('a write that ends where the server already is', () => {
     expect(d.sync.state$.value.pending).toBe(1);
     await until(async () => (await pullAll(http, 'carts')).docs.find((c) => c.id === doc.id)?.qty === 2);
     await until(() => d.sync.state$.value.pending === 0);
-    await d.sync.stop();
-    await d.db.close();
-    devices.splice(devices.indexOf(d), 1);
+    await retire(d);
   });
 });
 
 describe('an order cancelled while its photos wait', () => {
   it('when the customer cancels it before its photos are uploaded, then nothing waits any more, nothing is refused, and the shop never had it', async () => {
-    const http = new HttpClient(server.url);
-    await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    const http = await customerSession();
     // The app's own rule: a document naming a photo still in the outbox goes after it.
     const phone = await device(http, ['transactions'], (_c, doc) => waitsForPhotos(doc));
     const line = { produkID: '1', name: 'x', qty: 1, img: ['local:mws2abcdefgh'], photos: [{ url: 'local:mws2abcdefgh', caption: '' }], packaging: 'map|2000', weight: 0, price: 0 };

@@ -1,11 +1,10 @@
 /** The payment popup follows its order as the device holds it: a total the shop set on arrival replaces the device's. */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { afterEach, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { TransactionDoc } from '../../domain/schemas';
-import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import type { JepretDatabase } from '../../lib/db/database';
 import { confirmationUrl } from './payment-popup';
 
 afterEach(cleanup);
@@ -20,13 +19,9 @@ const order: TransactionDoc = {
 };
 
 let db: JepretDatabase;
-let n = 0;
-beforeEach(async () => {
-  db = await createDatabase({ name: `test-pay-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
-  await db.transactions.insert(order);
-});
-afterEach(async () => {
-  await db.remove();
+databaseEachTest(async (fresh) => {
+  db = fresh;
+  await fresh.transactions.insert(order);
 });
 
 it('when the shop prices the order again while its popup is open, then the total, the QR and the WhatsApp confirmation follow', async () => {

@@ -1,10 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { buildCustomOrder, emptyCustomDraft } from '../../domain/custom';
-import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import type { JepretDatabase } from '../../lib/db/database';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -17,15 +16,13 @@ const order = (white: number, at: number) =>
   );
 
 let db: JepretDatabase;
-let n = 0;
-beforeEach(async () => {
-  db = await createDatabase({ name: `test-custom-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
-  await db.custom.bulkInsert([order(1, 1_795_000_000_000), order(2, 1_795_000_100_000)]);
+databaseEachTest(async (fresh) => {
+  db = fresh;
+  await fresh.custom.bulkInsert([order(1, 1_795_000_000_000), order(2, 1_795_000_100_000)]);
   vi.stubGlobal('confirm', () => true);
 });
-afterEach(async () => {
+afterEach(() => {
   vi.unstubAllGlobals();
-  await db.remove();
 });
 
 describe('custom orders on /custom', () => {

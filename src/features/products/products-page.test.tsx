@@ -1,10 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { GoodsDoc } from '../../domain/schemas';
-import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import type { JepretDatabase } from '../../lib/db/database';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -17,13 +16,9 @@ const goods: GoodsDoc[] = [
 ];
 
 let db: JepretDatabase;
-let n = 0;
-beforeEach(async () => {
-  db = await createDatabase({ name: `test-products-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
-  await db.goods.bulkInsert(goods);
-});
-afterEach(async () => {
-  await db.remove();
+databaseEachTest(async (fresh) => {
+  db = fresh;
+  await fresh.goods.bulkInsert(goods);
 });
 
 describe('products page', () => {

@@ -1,10 +1,9 @@
 /** The Keranjang tab prices the cart as the shop sells now, and an item the shop cannot sell cannot be ticked. */
 import { cleanup, screen, within } from '@testing-library/react';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { afterEach, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { CartDoc, GoodsDoc } from '../../domain/schemas';
-import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import type { JepretDatabase } from '../../lib/db/database';
 
 afterEach(cleanup);
 
@@ -16,19 +15,15 @@ const item = (id: string, produkID: string, name: string, price: number, created
 });
 
 let db: JepretDatabase;
-let n = 0;
-beforeEach(async () => {
-  db = await createDatabase({ name: `test-cart-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
+databaseEachTest(async (fresh) => {
+  db = fresh;
   // The admin raised the frame's price, sold the last stands and hid the film since these items went into the cart.
-  await db.goods.bulkInsert([product('2', 'Bingkai Kayu', 30000, 10), product('4', 'Akrilik Stand', 20000, 0), product('5', 'Kertas Film', 115000, 5, 'hidden')]);
-  await db.carts.bulkInsert([
+  await fresh.goods.bulkInsert([product('2', 'Bingkai Kayu', 30000, 10), product('4', 'Akrilik Stand', 20000, 0), product('5', 'Kertas Film', 115000, 5, 'hidden')]);
+  await fresh.carts.bulkInsert([
     item('u1abcB1', '2', 'Bingkai Kayu', 25000, 1),
     item('u1abcB2', '4', 'Akrilik Stand', 20000, 2),
     item('u1abcB3', '5', 'Kertas Film', 115000, 3),
   ]);
-});
-afterEach(async () => {
-  await db.remove();
 });
 
 it('when prices, stock or the catalogue changed since items went into the cart, then it shows the current price, and items the shop cannot sell say why and are not ticked', async () => {

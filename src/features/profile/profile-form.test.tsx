@@ -1,10 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, fakeAuth, renderApp } from '../../app/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_PICT } from '../../domain/schemas';
-import { createDatabase, type JepretDatabase } from '../../lib/db/database';
+import type { JepretDatabase } from '../../lib/db/database';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -20,13 +19,9 @@ const PROFILE = {
 };
 
 let db: JepretDatabase;
-let n = 0;
-beforeEach(async () => {
-  db = await createDatabase({ name: `test-profile-${Date.now()}-${n++}`, storage: getRxStorageMemory() });
-  await db.users.insert(PROFILE);
-});
-afterEach(async () => {
-  await db.remove();
+databaseEachTest(async (fresh) => {
+  db = fresh;
+  await fresh.users.insert(PROFILE);
 });
 
 async function openProfile() {
