@@ -1,4 +1,4 @@
-import { reloadWhenSafe } from './reload-when-safe';
+import { reloadWhenSafe, watchEdits } from './reload-when-safe';
 
 /**
  * Registers the service worker from our own module (the server's CSP allows no inline script).
@@ -6,6 +6,7 @@ import { reloadWhenSafe } from './reload-when-safe';
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  watchEdits();
   const register = () =>
     import('virtual:pwa-register')
       .then(({ registerSW }) => {
