@@ -363,6 +363,13 @@ describe('admin Custom and Pengguna on a tablet', () => {
     await expect
       .poll(async () => (await pullAll(admin, 'users')).docs.find((u) => u.id === seederUid)?._deleted, { timeout: 30_000 })
       .toBe(true);
+
+    // A reload (as when a new version of the shop takes over) keeps the owner on the tab they were on.
+    expect(new URL(page.url()).search).toBe('?tab=pengguna');
+    await page.reload();
+    await expect.poll(() => page.getByRole('tab', { name: 'Pengguna' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.title()).toBe('Pengguna · Admin · Jepret');
     await context.close();
   });
 });

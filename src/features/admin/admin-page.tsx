@@ -1,5 +1,5 @@
-import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { UI } from '../../domain/ui-text';
@@ -48,11 +48,23 @@ function useMenuOrientation(): 'horizontal' | 'vertical' {
   return useSyncExternalStore(onMediaChange, menuBeside, () => false) ? 'vertical' : 'horizontal';
 }
 
+/**
+ * The open tab lives in the address (`/admin?tab=pesanan`), so a reload, or the reload into a new version of the
+ * shop, brings the owner back to the tab they were on. It replaces the entry: Back leaves the admin area, as before.
+ */
+function useTab(): [Tab, (tab: Tab) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = ADMIN_UI.tabs.find((t) => t.toLowerCase() === asked) ?? 'Dashboard';
+  const setTab = (next: Tab) => setParams(next === 'Dashboard' ? {} : { tab: next.toLowerCase() }, { replace: true, preventScrollReset: true });
+  return [tab, setTab];
+}
+
 /** The admin area: an in-page menu of five tabs. */
 export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
-  const [tab, setTab] = useState<Tab>('Dashboard');
+  const [tab, setTab] = useTab();
   useDocumentTitle(`${tab} · Admin`);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const orientation = useMenuOrientation();
