@@ -8,6 +8,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { MIGRATIONS, SCHEMAS, type CollectionName, type DocTypes } from '../../domain/schemas';
 import { conflictHandler } from './conflicts';
+import './dexie';
 import { sparseGetMiddleware } from './sparse-get';
 
 export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };

@@ -2,7 +2,7 @@
  * Where the shipping client keeps region lists and cost quotes between visits: IndexedDB (Dexie) in the
  * browser, memory in Node tests or when IndexedDB is refused (some private windows).
  */
-import Dexie, { type Table } from 'dexie';
+import { Dexie, type Table } from '../db/dexie';
 
 export interface KeyValueStore {
   get(key: string): Promise<unknown>;
