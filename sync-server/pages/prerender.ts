@@ -6,13 +6,18 @@
  * user's (their name in the navigation) is drawn for them.
  */
 import type { Request } from 'express';
+import { UI } from '../../src/domain/ui-text';
 import type { PrerenderData } from '../../src/lib/prerendered';
 import { currentUser } from '../auth/routes';
 import type { Store } from '../data-access/store';
 import { catalogueVersion, visibleGoods } from './catalogue';
 import { createTemplateLoader } from './template';
 
-const PAGES = { '/': { catalogue: false }, '/products': { catalogue: true } } as const;
+/** The pages drawn here; `title` is the one the page sets once the app runs (useDocumentTitle), in the HTML already. */
+const PAGES = {
+  '/': { catalogue: false, title: UI.siteTitle },
+  '/products': { catalogue: true, title: UI.pageTitle(UI.products.title) },
+} as const;
 type PagePath = keyof typeof PAGES;
 const isPagePath = (p: string): p is PagePath => Object.hasOwn(PAGES, p);
 
@@ -27,12 +32,12 @@ export function createPrerenderer(distDir: string, store: Store) {
   const visitorPages = new Map<PagePath, { key: string; html: string }>();
 
   /** `url`: path and query as asked (the page's links are relative, so no host is needed). */
-  async function draw(url: string, data: PrerenderData): Promise<string | null> {
+  async function draw(path: PagePath, url: string, data: PrerenderData): Promise<string | null> {
     const page = template();
     if (!page) return null;
     const render = await loadRenderer();
     const appHtml = await render(new URL(url, 'http://localhost').href, data);
-    return appHtml === null ? null : page.fill(appHtml, data);
+    return appHtml === null ? null : page.fill(appHtml, data, PAGES[path].title);
   }
 
   const goodsFor = async (path: PagePath) => (PAGES[path].catalogue ? { goods: await visibleGoods(store) } : {});
@@ -44,7 +49,7 @@ export function createPrerenderer(distDir: string, store: Store) {
     const plain = url === path;
     const cached = visitorPages.get(path);
     if (plain && cached?.key === key) return cached.html;
-    const html = await draw(url, { user: null, ...(await goodsFor(path)) });
+    const html = await draw(path, url, { user: null, ...(await goodsFor(path)) });
     if (html !== null && plain) visitorPages.set(path, { key, html });
     return html;
   }
@@ -64,7 +69,7 @@ export function createPrerenderer(distDir: string, store: Store) {
     if (!isPagePath(req.path)) return null;
     try {
       const user = await currentUser(store, req);
-      if (user) return await draw(req.originalUrl, { user, ...(await goodsFor(req.path)) });
+      if (user) return await draw(req.path, req.originalUrl, { user, ...(await goodsFor(req.path)) });
       return await visitorPage(req.path, req.originalUrl);
     } catch (err) {
       // A page that cannot be drawn still opens: the shell draws it in the browser.

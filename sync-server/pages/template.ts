@@ -14,8 +14,12 @@ const ROOT = '<div id="root"></div>';
 export interface PageTemplate {
   /** Identifies this build of the shell (its modification time). */
   readonly version: number;
-  fill(appHtml: string, data: PrerenderData): string;
+  /** The shell with the app's HTML in its root, the data it was drawn from, and the page's title (as the app sets it). */
+  fill(appHtml: string, data: PrerenderData, title: string): string;
 }
+
+const TITLE = /<title>[^<]*<\/title>/;
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function inlineStylesheets(html: string, distDir: string): string {
   return html.replace(STYLESHEET, (tag, href: string) => {
@@ -59,7 +63,8 @@ export function createTemplateLoader(distDir: string): () => PageTemplate | null
     const after = html.slice(at + ROOT.length);
     cached = {
       version,
-      fill: (appHtml, data) => `${before}${prerenderDataScript(data)}<div id="root">${appHtml}</div>${after}`,
+      fill: (appHtml, data, title) =>
+        `${before.replace(TITLE, `<title>${escapeText(title)}</title>`)}${prerenderDataScript(data)}<div id="root">${appHtml}</div>${after}`,
     };
     return cached;
   };

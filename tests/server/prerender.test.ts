@@ -11,7 +11,7 @@ import { SEED_GOODS } from '../../sync-server/seed';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
 
 const CSS = '.product-grid{display:grid}';
-const SHELL = `<!doctype html><html lang="id"><head><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
+const SHELL = `<!doctype html><html lang="id"><head><title>Jepret — Cetak Foto Polaroid</title><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css"></head><body><div id="root"></div></body></html>`;
 
 let dist: string;
@@ -55,12 +55,16 @@ describe('pre-rendered pages', () => {
     expect(html).toMatch(/<\/div><script fetchpriority="low" type="module" crossorigin src="\/assets\/index-AbCd1234.js"><\/script><\/body>/);
     expect(dataBlock(html)).toEqual({ user: null, goods: expect.arrayContaining(SEED_GOODS.map((g) => expect.objectContaining({ id: g.id, title: g.title }))) });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    // Named as the app names it (WCAG 2.4.2) before any JavaScript runs; the shell's title stays on /.
+    expect(html).toContain('<title>Produk Kami · Jepret</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
   it('when a visitor opens /, then the landing page is in the HTML, signed out, without the catalogue', async () => {
     const html = (await new HttpClient(server.url).get('/')).body as string;
     expect(rootOf(html)).toContain('CETAK FOTO POLAROID');
     expect(rootOf(html)).toContain('href="/login"');
+    expect(html).toContain('<title>Jepret — Cetak Foto Polaroid</title>');
     expect(dataBlock(html)).toEqual({ user: null });
   });
 
