@@ -6,7 +6,6 @@
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
 import { parsePengiriman } from '../../src/domain/custom';
-import { formatDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
@@ -15,6 +14,12 @@ import type { Store } from '../data-access/store';
 import { scanCollection } from './scan';
 
 const SHOP_UTC_OFFSET_MS = 7 * HOUR_MS;
+/**
+ * Tanggal in en-US as the admin tables show it, but on the shop's calendar (WIB, as `from`/`to` are): in the server's
+ * own zone (UTC on most hosts) an order placed at 00:30 WIB was dated the day before, outside the range exported.
+ */
+const shopDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'Asia/Jakarta' });
+const formatShopDate = (ms: number): string => shopDate.format(new Date(ms));
 
 export const CSV_COLUMNS = [
   'Kode', 'Tanggal', 'Pelanggan', 'Telepon', 'Alamat', 'Kurir', 'Layanan', 'Resi', 'Status', 'Barang', 'Jumlah', 'Packaging', 'Total',
@@ -50,7 +55,7 @@ function transactionRow(t: TransactionDoc): unknown[] {
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
   // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
-  return [t.id, formatDate(t.createdAt), t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
+  return [t.id, formatShopDate(t.createdAt), t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
 }
 
 function customRow(c: CustomDoc): unknown[] {
@@ -61,7 +66,7 @@ function customRow(c: CustomDoc): unknown[] {
   // The marketplace by its name, read from the order number (the Custom table's Nomor Pemesanan, which Layanan
   // repeats): `kurir` is a second copy the server does not check against it, and said 'Tokopedia' on a Shopee order.
   const marketplace = parsePengiriman(c.pengiriman)?.marketplace ?? c.kurir;
-  return [c.id, formatDate(c.createdAt), c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
+  return [c.id, formatShopDate(c.createdAt), c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
 const matches = (doc: { createdAt: number; buyStatus: number }, f: ExportFilter): boolean =>

@@ -179,7 +179,7 @@ describe('export', () => {
     expect(lines[0]).toBe('Kode,Tanggal,Pelanggan,Telepon,Alamat,Kurir,Layanan,Resi,Status,Barang,Jumlah,Packaging,Total');
     expect(lines).toHaveLength(3);
     const row = lines.find((l) => l.startsWith(order.id))!;
-    const date = new Intl.DateTimeFormat('en-US').format(new Date(order.createdAt));
+    const date = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jakarta' }).format(new Date(order.createdAt));
     expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",JNE REG,REG,,Konfirmasi,`);
     // The server names the line after the product and keeps the order's packaging and its own total.
     expect(row).toMatch(/ x3,3,Box,\d+$/);
@@ -188,6 +188,16 @@ describe('export', () => {
     expect(customRow).toContain(',Tokopedia,Tokopedia · Sari · INV-1,');
     expect(customRow).toContain('Custom: film putih 2, film hitam 1');
     expect(customRow).toMatch(/,Box,\d+$/);
+  });
+
+  it('when an order was placed just after midnight WIB, then the export of that day dates it that day, not the day before in the server\'s zone', async () => {
+    // 00:30 WIB on 1 March is 17:30 UTC on 28 February: the server (UTC here) wrote '2/28/2025' in 1 March's export.
+    const night = transactionDoc(sariId, { userName: 'Larut Malam', createdAt: Date.UTC(2025, 1, 28, 17, 30) });
+    expect((await pushNew(sari, 'transactions', [night])).body.refused).toEqual([]);
+    const res = await download(admin, '/api/orders.csv?from=2025-03-01&to=2025-03-01');
+    const rows = res.bytes.toString('utf8').trim().split('\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^${night.id},3/1/2025,Larut Malam,`));
   });
 
   it('when the admin filters by a status or a day without orders, then only the header comes back', async () => {
