@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, NetworkError } from '../api';
 import { useAlert } from '../alert';
 import { onSessionLost } from '../db/db-manager';
+import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
 
@@ -162,7 +163,8 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
           accept(res.data.user);
           return true;
         }
-        fail(res.message ?? `HTTP ${res.status}`);
+        // A proxy or gateway between the phone and the shop (502, 503, a captive portal) answers no message of ours.
+        fail(res.message ?? MESSAGES.internal);
       } catch (err) {
         fail(err instanceof NetworkError ? UI.auth.offline : String(err));
       }
