@@ -91,7 +91,8 @@ beforeAll(async () => {
   });
   expect((await pushNew(customer.client, 'transactions', [photoOrder])).body.refused).toEqual([]);
   await givePhotos(customer.client, customer.uid);
-  custom = customDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, pengiriman: 'shopee|dewi_l|SHP-424242' });
+  // An ordinary long e-mail (Data shows it whole): it used to push the Custom table's Action column off the tablet.
+  custom = customDoc(customer.uid, { userName: 'Dewi Lestari', email: 'dewi.lestari.kusuma1995@gmail.com', pengiriman: 'shopee|dewi_l|SHP-424242' });
   expect((await pushNew(customer.client, 'custom', [custom])).body.refused).toEqual([]);
 
   seederUid = (await signUp(new HttpClient(app.url))).uid;
@@ -329,6 +330,19 @@ describe('admin Custom and Pengguna on a tablet', () => {
     expect(await audit(page)).toEqual([]);
     await page.getByRole('searchbox', { name: 'Cari' }).fill('SHP-424242');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    // Detail and Hapus are on screen, with the tablet held sideways (the e-mail held Data at its full width and
+    // pushed Action off) and held upright (768 px: the table scrolls sideways, Action stays in view).
+    const region = page.getByRole('region', { name: 'Daftar pesanan custom' });
+    const actionsInView = async () => {
+      const frame = (await region.boundingBox())!;
+      const boxes = await table.locator('tbody tr td:last-child button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      return boxes.length === 2 && boxes.every((b) => b.left >= frame.x && b.right <= frame.x + frame.width);
+    };
+    expect(await actionsInView()).toBe(true);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expect.poll(actionsInView).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/custom-portrait.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
     await table.getByRole('button', { name: `Detail pesanan ${custom.id}` }).click();
     const popup = page.getByRole('dialog', { name: `Pesanan ${custom.id}` });
     await expect.poll(() => popup.getByRole('img', { name: /Film (Putih|Hitam)/ }).count()).toBe(3);
