@@ -2,8 +2,16 @@
 const idr = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
 export const formatIDR = (amount: number): string => idr.format(amount);
 
-const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' });
+const DAY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+const date = new Intl.DateTimeFormat('en-US', DAY);
 export const formatDate = (ms: number): string => date.format(new Date(ms));
+
+const shopDate = new Intl.DateTimeFormat('en-US', { ...DAY, timeZone: 'Asia/Jakarta' });
+/**
+ * The date on the shop's calendar (WIB) whatever the machine's zone: what the server writes (the CSV export). In the
+ * server's own zone (UTC on most hosts) an order placed at 00:30 WIB was dated the day before.
+ */
+export const formatShopDate = (ms: number): string => shopDate.format(new Date(ms));
 
 const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** A date with its time, in the en-US format too (a payment deadline). */

@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
 import { parsePengiriman } from '../../src/domain/custom';
+import { formatShopDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
@@ -14,12 +15,6 @@ import type { Store } from '../data-access/store';
 import { scanCollection } from './scan';
 
 const SHOP_UTC_OFFSET_MS = 7 * HOUR_MS;
-/**
- * Tanggal in en-US as the admin tables show it, but on the shop's calendar (WIB, as `from`/`to` are): in the server's
- * own zone (UTC on most hosts) an order placed at 00:30 WIB was dated the day before, outside the range exported.
- */
-const shopDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'Asia/Jakarta' });
-const formatShopDate = (ms: number): string => shopDate.format(new Date(ms));
 
 export const CSV_COLUMNS = [
   'Kode', 'Tanggal', 'Pelanggan', 'Telepon', 'Alamat', 'Kurir', 'Layanan', 'Resi', 'Status', 'Barang', 'Jumlah', 'Packaging', 'Total',
