@@ -384,6 +384,9 @@ describe('admin Custom and Pengguna on a tablet', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Pengguna' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(2);
     expect(await page.title()).toBe('Pengguna · Admin · Jepret');
+    // A link typed or shared by hand finds the tab whatever its case.
+    await page.goto(`${app.url}/admin?tab=Pesanan`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Pesanan' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 });

@@ -54,7 +54,7 @@ function useMenuOrientation(): 'horizontal' | 'vertical' {
  */
 function useTab(): [Tab, (tab: Tab) => void] {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
+  const asked = params.get('tab')?.toLowerCase();
   const tab = ADMIN_UI.tabs.find((t) => t.toLowerCase() === asked) ?? 'Dashboard';
   const setTab = (next: Tab) => setParams(next === 'Dashboard' ? {} : { tab: next.toLowerCase() }, { replace: true, preventScrollReset: true });
   return [tab, setTab];
