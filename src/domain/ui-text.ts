@@ -73,6 +73,8 @@ export const UI = {
     toSignUp: 'Daftar di sini',
     toLogin: 'Masuk di sini',
     offline: 'Tidak ada koneksi internet. Coba lagi saat online.',
+    /** Answered by a gateway or proxy in between (502, 503, a captive portal), not by the shop: no message of ours. */
+    unreachable: 'Server toko sedang tidak dapat dihubungi. Coba lagi sebentar lagi.',
     /** The sync heard 401: signed out without wiping (docs/architecture.md). */
     sessionEnded: 'Sesi Anda sudah berakhir. Silakan masuk lagi: perubahan yang belum terkirim tetap tersimpan di perangkat ini dan terkirim setelah Anda masuk.',
     pendingSignOut: (n: number) =>
@@ -200,6 +202,8 @@ export const UI = {
     lowRes: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
     uploaded: 'Terunggah',
     waitingUpload: 'Menunggu unggahan',
+    /** A photo on its way: said beside its progress bar, so a moving bar never reads 'waiting'. */
+    uploading: (percent: number) => `Mengunggah ${percent}%`,
     uploadFailed: 'Gagal diunggah',
     overallProgress: (done: number, total: number) => `${done} dari ${total} foto terunggah`,
     packagingTitle: 'Pilih packaging',

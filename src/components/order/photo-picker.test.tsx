@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { PhotoEdit } from '../../domain/photos';
 import { AlertProvider } from '../../lib/alert';
 import { AlertBar } from '../alert-bar';
+import { photosOf, setProgress } from '../../lib/photos/outbox';
 import { PhotoPicker } from './photo-picker';
 
 // Preparing needs a real canvas (e2e tests do it in Chromium); here the content check is what matters.
@@ -50,5 +51,17 @@ describe('photo picker', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await userEvent.upload(input, new File(['GIF89a'], 'lagi.gif', { type: 'image/gif' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('Ekstensi gambar yang diunggah salah!');
+  });
+
+  it('when a picked photo is on its way to the server, then its card says it is uploading and how far, not that it waits; once it stops, it waits again', async () => {
+    render(<Harness />);
+    await userEvent.upload(screen.getByLabelText(/Pilih Foto/), new File(['jpeg'], 'pantai.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
+    const photo = (await photosOf('u1abcdefgh')).find((p) => p.name === 'pantai.jpg')!;
+    setProgress(photo.id, 0.42);
+    expect(await screen.findByText('Mengunggah 42%')).toBeInTheDocument();
+    expect(screen.queryByText('Menunggu unggahan')).toBeNull();
+    setProgress(photo.id, null);
+    expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
   });
 });

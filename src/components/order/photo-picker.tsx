@@ -141,7 +141,14 @@ function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCar
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
   const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
-  const label = state?.status === 'done' ? T.uploaded : state?.status === 'failed' ? (state.error ?? T.uploadFailed) : T.waitingUpload;
+  const label =
+    state?.status === 'done'
+      ? T.uploaded
+      : state?.status === 'failed'
+        ? (state.error ?? T.uploadFailed)
+        : state?.progress !== undefined
+          ? T.uploading(Math.round(state.progress * 100))
+          : T.waitingUpload;
   return (
     <li className="photo-card">
       <div className="polaroid-mini">

@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { AlertProvider, useAlert } from '../alert';
 import { AuthProvider, useAuth } from './auth-context';
@@ -93,13 +92,13 @@ describe('auth context', () => {
   it.each([
     ['502 from a gateway, as HTML', () => new Response('<html><body>Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
     ['503 with no body', () => new Response(null, { status: 503 })],
-  ])('when signing in is answered without the shop\'s message (%s), then the customer reads the Indonesian server message, not an HTTP code', async (_label, answer) => {
+  ])('when signing in is answered without the shop\'s message (%s), then the customer reads in Indonesian that the shop\'s server cannot be reached, not an HTTP code', async (_label, answer) => {
     renderAuth((url) => (url.endsWith('/login') ? answer() : json(200, { user: null })));
     await waitFor(() => expect(auth.loading).toBe(false));
     await act(async () => {
       expect(await auth.signIn('sari@contoh.id', 'Rahasia123')).toBe(false);
     });
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.internal);
-    expect(auth.msgNot).toBe(MESSAGES.internal);
+    expect(screen.getByRole('alert')).toHaveTextContent(UI.auth.unreachable);
+    expect(auth.msgNot).toBe(UI.auth.unreachable);
   });
 });

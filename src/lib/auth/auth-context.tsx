@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, NetworkError } from '../api';
 import { useAlert } from '../alert';
 import { onSessionLost } from '../db/db-manager';
-import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
 
@@ -163,8 +162,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
           accept(res.data.user);
           return true;
         }
-        // A proxy or gateway between the phone and the shop (502, 503, a captive portal) answers no message of ours.
-        fail(res.message ?? MESSAGES.internal);
+        fail(res.message ?? UI.auth.unreachable);
       } catch (err) {
         fail(err instanceof NetworkError ? UI.auth.offline : String(err));
       }
