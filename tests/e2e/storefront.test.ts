@@ -48,6 +48,27 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it('when a visitor scrolls one page and opens another by its address, then it opens at the top; a reload keeps the place', async () => {
+    const page = await newPage();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto(`${suite.app.url}/products`);
+    await page.getByText('Tersinkron').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(scrollY).toBe(1200);
+
+    await page.goto(`${suite.app.url}/tutorial`);
+    await nav(page).waitFor();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await scrollY()).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(scrollY).toBe(300);
+    await page.reload();
+    await expect.poll(scrollY).toBe(300);
+    await page.context().close();
+  });
+
   it('when the landing page opens, then the hero and its order button to /products are there', async () => {
     const page = await newPage();
     await page.goto(suite.app.url);

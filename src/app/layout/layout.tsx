@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, type Location } from 'react-router-dom';
 import { AlertBar } from '../../components/alert-bar';
 import { useAlert } from '../../lib/alert';
 import { Spinner } from '../../components/spinner';
@@ -7,6 +7,13 @@ import { onRefusedWrite } from '../../lib/db/db-manager';
 import { AttachOfferSlot } from '../../features/custom/attach-offer-slot';
 import { Footer } from './footer';
 import { Nav } from './nav';
+
+/**
+ * Where the router keeps a page's scroll position. A page loaded by its address (typed, a link from outside, a
+ * reload) has no history entry of the router's own, and every such page shares the key 'default': a page opened by
+ * address after scrolling another opened at that one's place, down by the footer. Those go by their path instead.
+ */
+const scrollKey = (location: Location): string => (location.key === 'default' ? location.pathname : location.key);
 
 /** Routes shown without the shop's navigation and footer. */
 const BARE_ROUTES = ['/login', '/signup', '/admin'];
@@ -45,7 +52,7 @@ export function Layout() {
       </main>
       {!bare && <Footer />}
       <AttachOfferSlot />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }
