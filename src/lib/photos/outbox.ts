@@ -118,6 +118,14 @@ export async function removePhoto(id: string): Promise<void> {
   changed();
 }
 
+/**
+ * Changes that live in the outbox alone: photos still waiting to upload whose document the server already has (a
+ * profile photo, a product image), so no waiting document stands for them. Log Out counts them with its question.
+ */
+export async function photoChangesWaiting(owner: string): Promise<number> {
+  return (await photosOf(owner)).filter((p) => p.status === 'waiting' && p.apply).length;
+}
+
 /** Log Out on a shared tablet: that account's photos leave the device with its database. */
 export async function removePhotosOf(owner: string): Promise<void> {
   const db = await database();
