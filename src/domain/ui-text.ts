@@ -142,7 +142,8 @@ export const UI = {
     name: 'Nama',
     editPhoto: 'Edit Photo Profile',
     save: 'Simpan',
-    saved: 'Profil tersimpan. Perubahan akan tersinkron saat online.',
+    saved: 'Profil tersimpan.',
+    savedOffline: 'Profil tersimpan. Perubahan akan tersinkron saat online.',
     notYet: 'Data profil belum tersedia di perangkat ini. Tunggu sampai tersinkron.',
     emailReadonly: 'E-mail adalah akun Anda dan tidak dapat diubah di sini.',
     noOrders: 'Belum ada pesanan.',
@@ -157,7 +158,8 @@ export const UI = {
     /** While photo `n` of the order is on its way: the customer sees it move, not a count that stands still. */
     uploadingPhotos: (n: number, total: number, percent: number) => `Mengunggah foto ${n}/${total}: ${percent}%`,
     payBefore: (when: string) => `Bayar sebelum ${when}. Setelah itu pesanan dibatalkan otomatis dan stoknya dikembalikan.`,
-    photoSaved: 'Foto profil tersimpan. Foto akan diunggah saat online.',
+    photoSaved: 'Foto profil tersimpan dan sedang diunggah.',
+    photoSavedOffline: 'Foto profil tersimpan. Foto akan diunggah saat online.',
   },
   placeholder: {
     about: 'Tentang Kami',

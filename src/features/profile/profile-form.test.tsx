@@ -1,12 +1,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import type { JepretDatabase } from '../../lib/db/database';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const PROFILE = {
   id: CUSTOMER.uid,
@@ -62,7 +65,18 @@ describe('profile form', () => {
     await userEvent.type(phone, '0812 3456 7891');
     expect(screen.queryByText('Nama wajib diisi.')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(await screen.findByText(/Profil tersimpan/)).toBeInTheDocument();
+    // Online, the message does not promise a later sync that is happening now.
+    expect(await screen.findByText('Profil tersimpan.', { exact: true })).toHaveClass('alert-message');
     expect(await stored()).toMatchObject({ username: 'Siti 😀', phone: '0812 3456 7891', address: 'Jl. Baru 7, Semarang' });
+  });
+
+  it('when Simpan is pressed offline, then the profile is saved on the phone and the message says it syncs once online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const name = await openProfile();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sari Lestari');
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Profil tersimpan. Perubahan akan tersinkron saat online.')).toHaveClass('alert-message');
+    expect(await stored()).toMatchObject({ username: 'Sari Lestari' });
   });
 });

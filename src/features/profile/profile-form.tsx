@@ -14,6 +14,7 @@ import { MESSAGES } from '../../domain/messages';
 import { checkAddress, checkName, checkPhone, type Check } from '../../domain/validation';
 import type { AuthUser } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
+import { useOnline } from '../../lib/use-online';
 import { useUserDoc } from '../../lib/db/hooks';
 
 /** The Profile tab: the users document of this account, editable except the e-mail (the account's). */
@@ -27,6 +28,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const { db } = useDatabase();
   const { doc, loading } = useUserDoc(user.uid);
   const { showAlert } = useAlert();
+  const online = useOnline();
   const [form, setForm] = useState({ username: '', phone: '', address: '' });
   /** The photo just picked, shown until the profile carries its URL. */
   const [pendingPict, setPendingPict] = useState<string | null>(null);
@@ -56,7 +58,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     try {
       const rx = await db?.users.findOne(user.uid).exec();
       await rx?.incrementalPatch({ username: form.username.trim(), phone: form.phone.trim(), address: form.address.trim() });
-      showAlert(1, UI.profile.saved);
+      // 'Akan tersinkron saat online' only when it is not: said online, it stayed on screen as if something waited.
+      showAlert(1, online ? UI.profile.saved : UI.profile.savedOffline);
     } catch (err) {
       console.error(err);
       showAlert(3, MESSAGES.local_write_failed);
@@ -72,7 +75,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       // The profile exists on the server: it gets the photo's URL once uploaded, never a local reference.
       const entry = await addPhoto(user.uid, await preparePhoto(file), Date.now(), { collection: 'users', id: user.uid, field: 'pict' });
       setPendingPict(localPhotoRef(entry.id));
-      showAlert(1, UI.profile.photoSaved);
+      showAlert(1, online ? UI.profile.photoSaved : UI.profile.photoSavedOffline);
     } catch (err) {
       showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
     }
