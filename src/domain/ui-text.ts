@@ -208,6 +208,8 @@ export const UI = {
     uploading: (percent: number) => `Mengunggah ${percent}%`,
     uploadFailed: 'Gagal diunggah',
     overallProgress: (done: number, total: number) => `${done} dari ${total} foto terunggah`,
+    /** Under the overall progress while the phone is offline and photos wait: the customer may carry on. */
+    uploadsOffline: 'Sedang offline: foto diunggah otomatis saat online. Pesanan tetap bisa dilanjutkan.',
     packagingTitle: 'Pilih packaging',
     packaging: { none: 'Tanpa packaging', map: 'Map', box: 'Box' } as const,
     perPhoto: (fee: string) => `${fee} per foto`,

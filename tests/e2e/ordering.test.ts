@@ -127,6 +127,8 @@ describe('photo order offline', () => {
       await w.locator('input[type=file]').setInputFiles([files.jpeg12mp, files.png, files.jpegSmall]);
       await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(3);
       await expect.poll(() => w.getByText('Menunggu unggahan').count()).toBe(3);
+      // Offline, the wizard says the photos go up by themselves and the order can go on.
+      expect(await w.getByText('Sedang offline: foto diunggah otomatis saat online.', { exact: false }).count()).toBe(1);
 
       // Crop and caption the first photo, by keyboard.
       await w.getByRole('button', { name: 'Atur potongan dan caption foto 1' }).click();

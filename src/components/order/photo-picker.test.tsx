@@ -1,6 +1,6 @@
 /** The photo picker and the alert bar: a refused photo is said once, and a good pick afterwards takes it away. */
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -63,5 +63,17 @@ describe('photo picker', () => {
     expect(screen.queryByText('Menunggu unggahan')).toBeNull();
     setProgress(photo.id, null);
     expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
+  });
+
+  it('when the phone is offline with photos waiting, then the picker says they go up by themselves once online and the order can go on', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Harness />);
+    await userEvent.upload(screen.getByLabelText(/Pilih Foto/), new File(['jpeg'], 'kebun.jpg', { type: 'image/jpeg' }));
+    const note = 'Sedang offline: foto diunggah otomatis saat online. Pesanan tetap bisa dilanjutkan.';
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    offline.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(note)).toBeNull());
+    offline.mockRestore();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useAlert } from '../../lib/alert';
+import { useOnline } from '../../lib/use-online';
 import { PhotoThumb } from '../photo-thumb';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../../domain/photos';
@@ -43,6 +44,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
   const refs = photos.map((p) => p.url);
   const states = usePhotoStates(refs);
   const uploaded = uploadedCount(refs, states);
+  const online = useOnline();
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
@@ -96,6 +98,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
           <div className="upload-overall">
             <label htmlFor={`${inputId}-overall`}>{T.overallProgress(uploaded, photos.length)}</label>
             <progress id={`${inputId}-overall`} max={photos.length} value={uploaded} />
+            {!online && uploaded < photos.length && <p className="field-note">{T.uploadsOffline}</p>}
           </div>
           <ol className="photo-cards">
             {photos.map((p, i) => (
