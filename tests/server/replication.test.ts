@@ -378,3 +378,41 @@ describe('a new admin tablet', () => {
     }
   }, 120_000);
 });
+
+describe('a first sync whose collections start one after another', () => {
+  it('when the catalogue is pulled before the other collections have even started, then the sync does not say it has caught up until each has pulled once', async () => {
+    // RxDB's free edition opens at most 16 collections at once: the devices of the tests above go first.
+    for (const d of [...devices]) await retire(d);
+    const http = await customerSession();
+    // On a cheap phone each replication opens its own IndexedDB store first (tens of milliseconds each, one after
+    // another): here every store after the first opens 300 ms later than the one before.
+    const memory = getRxStorageMemory();
+    let opened = 0;
+    const slowToOpen = {
+      ...memory,
+      async createStorageInstance(params: Parameters<typeof memory.createStorageInstance>[0]) {
+        if (params.collectionName.startsWith('rx-replication-meta')) await new Promise((r) => setTimeout(r, 300 * opened++));
+        return memory.createStorageInstance(params);
+      },
+    } as typeof memory;
+    const db = await createRxDatabase({ name: `slow${Math.random().toString(36).slice(2)}`, storage: slowToOpen, multiInstance: false });
+    const names: CollectionName[] = ['goods', 'users', 'transactions'];
+    const cols = await db.addCollections(Object.fromEntries(names.map((n) => [n, { schema: SCHEMAS[n] as any, migrationStrategies: MIGRATIONS[n] ?? {}, conflictHandler: conflictHandler(n) }])));
+    const sync = startSync({ collections: cols as unknown as Record<CollectionName, RxCollection>, baseUrl: server.url, fetch: (i, init) => http.fetch(i, init), storage: null });
+    // What the screens read as "caught up" (the catalogue's switch, the admin's 'Memuat data toko…', 'Tersinkron'),
+    // and whether the profile had arrived by then.
+    const caughtUp = new Promise<boolean>((resolve) => {
+      const sub = sync.state$.subscribe((s) => {
+        if (s.lastSyncedAt === null || s.syncing) return;
+        queueMicrotask(() => sub.unsubscribe());
+        void cols.users!.findOne(uid).exec().then((doc) => resolve(doc !== null));
+      });
+    });
+    try {
+      expect(await caughtUp).toBe(true);
+    } finally {
+      await sync.stop();
+      await db.close();
+    }
+  });
+});

@@ -424,6 +424,11 @@ export function startSync(opts: SyncOptions): SyncHandle {
   const syncs = new Map<CollectionName, CollectionSync>();
   const replications: SyncHandle['replications'] = {};
   const active = new Map<CollectionName, boolean>();
+  // Until each replication has pulled once, the sync is still syncing: on a cheap phone each opens its store first,
+  // and the catalogue's pull could be done before the orders' replication had even started, which read as caught up
+  // ('Tersinkron', the catalogue's switch, the admin's empty tables).
+  const beforeFirstPull = new Set(Object.keys(opts.collections) as CollectionName[]);
+  const showSyncing = () => core.patch({ syncing: beforeFirstPull.size > 0 || [...active.values()].some(Boolean) });
   const subs: Subscription[] = [];
 
   for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
@@ -434,9 +439,18 @@ export function startSync(opts: SyncOptions): SyncHandle {
       ...sync.subs,
       sync.replication.active$.subscribe((isActive) => {
         active.set(name, isActive);
-        core.patch({ syncing: [...active.values()].some(Boolean) });
+        showSyncing();
       }),
       sync.replication.error$.subscribe((err) => core.failed(err)),
+    );
+  }
+  for (const [name, sync] of syncs) {
+    void sync.replication.awaitInitialReplication().then(
+      () => {
+        beforeFirstPull.delete(name);
+        showSyncing();
+      },
+      () => undefined,
     );
   }
   core.patch({ pending: core.countPending() });
