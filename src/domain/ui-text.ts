@@ -228,7 +228,8 @@ export const UI = {
     stockLeft: (n: number) => `Stok tersedia: ${n}`,
     soldOut: 'Stok habis.',
     qtyReset: 'Jumlah minimal 1. Ketik Jumlah yang diinginkan untuk lanjut.',
-    etd: (days: string) => (days && days !== '0' ? `estimasi ${days} hari` : ''),
+    /** Short enough for a 360 px select ('estimasi 2-3 ha…' was cut); '1-1' as the courier sends it reads '1 hari'. */
+    etd: (days: string) => (days && days !== '0' ? `${days.replace(/^(\d+)-\1$/, '$1')} hari` : ''),
     missingFields: (fields: string) => `Untuk lanjut, lengkapi: ${fields}.`,
     shippingNeedsNetwork: 'Ongkos kirim perlu koneksi sekali. Sambungkan internet untuk memilih tujuan dan layanan; setelah itu pilihan yang sama tetap bisa dipakai offline.',
     summaryTitle: 'Ringkasan pesanan',

@@ -71,3 +71,45 @@ describe('Isi Data while incomplete', () => {
     expect(choice).toBeNull();
   });
 });
+
+describe('Layanan', () => {
+  it('when the courier answers with estimates, then each option fits a 360 px select: "1-1" reads "1 hari", a range keeps its days', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
+    const answers: Record<string, unknown[]> = {
+      '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
+      '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
+      '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+      '/api/ongkos': [
+        {
+          code: 'jne',
+          name: 'JNE',
+          costs: [
+            { service: 'REG', description: '', cost: [{ value: 18000, etd: '2-3', note: '' }] },
+            { service: 'YES', description: '', cost: [{ value: 32000, etd: '1-1', note: '' }] },
+          ],
+        },
+      ],
+    };
+    setShippingClient(
+      createShippingClient({
+        store: createMemoryStore(),
+        fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
+      }),
+    );
+    function Harness() {
+      const [draft, setDraft] = useShippingDraft('Jl. Medan Merdeka 1');
+      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={() => {}} />;
+    }
+    render(<Harness />);
+    for (const [label, option] of [['Provinsi', 'DKI Jakarta'], ['Kota', 'Jakarta Pusat'], ['Kecamatan', 'Gambir']] as const) {
+      const found = await screen.findByRole('option', { name: new RegExp(option) });
+      await userEvent.selectOptions(screen.getByLabelText(label), found);
+    }
+    await userEvent.selectOptions(screen.getByLabelText('Kurir'), 'jne');
+    await waitFor(() => expect(screen.getByRole('option', { name: /^YES/ })).toBeInTheDocument());
+    const text = (name: RegExp) => screen.getByRole('option', { name }).textContent?.replace(/\s/g, ' ');
+    expect(text(/^YES/)).toBe('YES · Rp 32.000 · 1 hari');
+    expect(text(/^REG/)).toBe('REG · Rp 18.000 · 2-3 hari');
+  });
+});
