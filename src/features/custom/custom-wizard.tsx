@@ -9,6 +9,7 @@ import { PhotoPicker } from '../../components/order/photo-picker';
 import { useBuyer } from '../../components/order/use-buyer';
 import { nextSteps, Wizard } from '../../components/order/wizard';
 import {
+  applyPhotoListChange,
   buildCustomOrder,
   customConfirmReady,
   customDraftPrice,
@@ -74,10 +75,29 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   const [busy, setBusy] = useState(false);
   const { draft, step, furthest } = saved;
   const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
+  /** A photo list changed from `seen` (the list the picker was shown) to `next`, applied to the list as it is now. */
+  const changePhotos = (list: 'white' | 'black', seen: string[], next: string[]) =>
+    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: applyPhotoListChange(s.draft[list], seen, next) } }));
 
   useEffect(() => {
     if (owner) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
   }, [owner, saved]);
+  // The same draft open in another tab: its changes show here, and once it placed the order (the draft is gone) this
+  // wizard closes on the list where that order shows, rather than offering to send the same order a second time.
+  useEffect(() => {
+    if (!owner) return;
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== draftKey(owner) && e.key !== null) return;
+      if (localStorage.getItem(draftKey(owner)) === null) {
+        setSaved({ draft: emptyCustomDraft(), step: 0, furthest: 0 });
+        onClose();
+      } else {
+        setSaved(loadSaved(owner));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
   // A signed-in customer's own details fill the empty contact fields.
   useEffect(() => {
     if (!buyer) return;
@@ -122,7 +142,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
       }
     >
       <div className="custom-wizard">
-        {step === 0 && (owner ? <PhotoStep owner={owner} draft={draft} setDraft={setDraft} /> : <p className="notice">{T.needVisitorId}</p>)}
+        {step === 0 && (owner ? <PhotoStep owner={owner} draft={draft} setDraft={setDraft} changePhotos={changePhotos} /> : <p className="notice">{T.needVisitorId}</p>)}
         {step === 1 && <PackagingStep draft={draft} setDraft={setDraft} />}
         {step === 2 && <MarketplaceStep draft={draft} setDraft={setDraft} />}
         {step === 3 && <ConfirmStep draft={draft} setDraft={setDraft} ready={ready} />}
@@ -141,7 +161,7 @@ interface StepProps {
   setDraft(patch: Partial<CustomDraft>): void;
 }
 
-function PhotoStep({ owner, draft, setDraft }: StepProps & { owner: string }) {
+function PhotoStep({ owner, draft, changePhotos }: StepProps & { owner: string; changePhotos(list: 'white' | 'black', seen: string[], next: string[]): void }) {
   const film = (list: 'white' | 'black', name: string, note: string) => (
     <section className="film-list" aria-label={name}>
       <h4>{name}</h4>
@@ -149,7 +169,9 @@ function PhotoStep({ owner, draft, setDraft }: StepProps & { owner: string }) {
       <PhotoPicker
         owner={owner}
         photos={asPhotos(draft[list])}
-        onChange={(photos) => setDraft({ [list]: photos.map((p) => p.url) })}
+        // The picker calls back with the list it was shown, changed: a pick answers seconds later, after a Hapus or
+        // another pick may have changed the list.
+        onChange={(photos) => changePhotos(list, draft[list], photos.map((p) => p.url))}
         listName={name}
         plain
         discardOnRemove
