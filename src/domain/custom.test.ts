@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPhotoListChange, buildCustomOrder, customConfirmReady, customStepReady, emptyCustomDraft, parsePengiriman, pengirimanText, type CustomDraft } from './custom';
+import { buildCustomOrder, customConfirmReady, customStepReady, emptyCustomDraft, parsePengiriman, pengirimanText, type CustomDraft } from './custom';
 
 const draft = (over: Partial<CustomDraft> = {}): CustomDraft => ({ ...emptyCustomDraft(), ...over });
 
@@ -40,19 +40,5 @@ describe('custom order rules', () => {
   it('when pengiriman is read back, then an unknown marketplace, a missing part or an extra part is refused', () => {
     expect(parsePengiriman(pengirimanText({ marketplace: 'tokopedia', account: 'a', orderNumber: '1' }))).not.toBeNull();
     for (const bad of ['lazada|a|1', 'tokopedia|a|', 'tokopedia||1', 'tokopedia|a|1|x', 'tokopedia', 42]) expect(parsePengiriman(bad)).toBeNull();
-  });
-});
-
-describe('a change to a photo list, applied to the list as it is now', () => {
-  it('when photos were picked from an older list, then a photo removed meanwhile stays removed and a photo added meanwhile stays', () => {
-    // Shown [a]; meanwhile a was removed and b came in from another pick; the slow pick made [a, c, d].
-    expect(applyPhotoListChange(['b'], ['a'], ['a', 'c', 'd'])).toEqual(['b', 'c', 'd']);
-  });
-  it('when one of two equal references is removed, then one stays', () => {
-    expect(applyPhotoListChange(['x', 'y', 'x'], ['x', 'y', 'x'], ['y', 'x'])).toEqual(['y', 'x']);
-  });
-  it('when the list did not change meanwhile, then the result is the new list', () => {
-    expect(applyPhotoListChange(['a', 'b'], ['a', 'b'], ['b'])).toEqual(['b']);
-    expect(applyPhotoListChange([], [], ['a', 'b'])).toEqual(['a', 'b']);
   });
 });

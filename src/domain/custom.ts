@@ -66,30 +66,6 @@ export function parsePengiriman(text: unknown): { marketplace: Marketplace; acco
   return { marketplace, account: account!, orderNumber: orderNumber! };
 }
 
-/**
- * A change to a photo list, made from the list as it was shown (`seen` became `next`), applied to the list as it is
- * now. Picking prepares each photo on the phone for seconds, and meanwhile another pick or a Hapus may have changed
- * the list: writing `next` as it is would bring a removed photo back (its file already gone from the outbox, so the
- * order could never be sent) or drop the photos of the other pick. Counted per reference, so the same reference
- * twice is removed once.
- */
-export function applyPhotoListChange(current: readonly string[], seen: readonly string[], next: readonly string[]): string[] {
-  const count = (list: readonly string[]) => list.reduce((m, r) => m.set(r, (m.get(r) ?? 0) + 1), new Map<string, number>());
-  const before = count(seen);
-  const after = count(next);
-  const result = [...current];
-  for (const [ref, n] of before) {
-    for (let k = n - (after.get(ref) ?? 0); k > 0; k--) {
-      const at = result.indexOf(ref);
-      if (at >= 0) result.splice(at, 1);
-    }
-  }
-  for (const [ref, n] of after) {
-    for (let k = n - (before.get(ref) ?? 0); k > 0; k--) result.push(ref);
-  }
-  return result;
-}
-
 export const photoCount = (d: Pick<CustomDraft, 'white' | 'black'>): number => d.white.length + d.black.length;
 
 /** Spec section 4: step 1 needs a photo, step 2 always, step 3 the account name and order number. */

@@ -114,8 +114,8 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
         <PhotoPicker
           owner={buyer.uid}
           photos={draft.photos}
-          onChange={(photos) => {
-            setDraft({ ...draft, photos });
+          onChange={(update) => {
+            setDraft((d) => ({ ...d, photos: update(d.photos) }));
             // The parcel's weight changed: the quote chosen before may no longer cover it.
             setChoice(null);
           }}

@@ -10,6 +10,9 @@ import { AlertBar } from '../alert-bar';
 import { photosOf, setProgress } from '../../lib/photos/outbox';
 import { PhotoPicker } from './photo-picker';
 
+let letThrough: () => void = () => undefined;
+const slowPrepare = { promise: new Promise<void>((resolve) => (letThrough = resolve)) };
+
 // Preparing needs a real canvas (e2e tests do it in Chromium); here the content check is what matters.
 vi.mock('../../lib/photos/prepare', async (original) => {
   const real = await original<typeof import('../../lib/photos/prepare')>();
@@ -17,6 +20,8 @@ vi.mock('../../lib/photos/prepare', async (original) => {
     ...real,
     preparePhoto: async (file: File) => {
       if (!file.name.endsWith('.jpg')) throw new real.PhotoError('bad_image_extension');
+      // A big photo takes seconds on a phone: these wait until the test lets them through.
+      if (file.name.startsWith('besar')) await slowPrepare.promise;
       return { blob: new Blob(['x'], { type: 'image/jpeg' }), name: file.name, width: 1600, height: 1200 };
     },
   };
@@ -63,6 +68,18 @@ describe('photo picker', () => {
     expect(screen.queryByText('Menunggu unggahan')).toBeNull();
     setProgress(photo.id, null);
     expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
+  });
+
+  it('when a photo is removed while a later pick is still being prepared, then it stays removed and the later pick all comes in', async () => {
+    render(<Harness />);
+    const input = screen.getByLabelText(/Pilih Foto/);
+    await userEvent.upload(input, new File(['jpeg'], 'pertama.jpg', { type: 'image/jpeg' }));
+    await screen.findByRole('button', { name: /Hapus foto 1/ });
+    await userEvent.upload(input, [new File(['jpeg'], 'besar-1.jpg', { type: 'image/jpeg' }), new File(['jpeg'], 'besar-2.jpg', { type: 'image/jpeg' })]);
+    await userEvent.click(screen.getByRole('button', { name: /Hapus foto 1/ }));
+    expect(screen.queryAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(0);
+    letThrough();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(2));
   });
 
   it('when the phone is offline with photos waiting, then the picker says they go up by themselves once online and the order can go on', async () => {

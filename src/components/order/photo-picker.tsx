@@ -22,7 +22,13 @@ export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/he
 interface PhotoPickerProps {
   owner: string;
   photos: PhotoEdit[];
-  onChange(photos: PhotoEdit[]): void;
+  /**
+   * A change to the list, as a function of the list as it is when applied: preparing a pick takes seconds, and
+   * meanwhile a Hapus or another pick may have changed it. A whole list computed when the pick started brought a
+   * removed photo back (its file already gone from the outbox, so the order could never be sent) or dropped the
+   * other pick's photos.
+   */
+  onChange(update: (current: PhotoEdit[]) => PhotoEdit[]): void;
   /** Which list this is when a step has several (custom orders: Film Putih, Film Hitam); it joins the names. */
   listName?: string;
   /** Photos printed as they are: no crop or caption (custom orders). */
@@ -63,12 +69,15 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
       }
       setPreparing((n) => n - 1);
     }
-    if (added.length > 0) onChange([...photos, ...added]);
+    if (added.length > 0) onChange((current) => [...current, ...added]);
   };
 
   const remove = (index: number) => {
     const ref = photos[index]!.url;
-    onChange(photos.filter((_, i) => i !== index));
+    onChange((current) => {
+      const at = current.findIndex((p) => p.url === ref);
+      return at < 0 ? current : current.filter((_, i) => i !== at);
+    });
     if (discardOnRemove) void discardPhoto(owner, ref);
     // A photo that never left this wizard leaves the outbox too (an uploaded one stays on the server).
     else if (isLocalPhotoRef(ref)) void removePhoto(localPhotoId(ref));
@@ -121,7 +130,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
           index={editing}
           onClose={() => setEditing(null)}
           onSave={(edited) => {
-            onChange(photos.map((p, i) => (i === editing ? edited : p)));
+            onChange((current) => current.map((p) => (p.url === edited.url ? edited : p)));
             setEditing(null);
           }}
         />

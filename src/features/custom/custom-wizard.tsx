@@ -9,7 +9,6 @@ import { PhotoPicker } from '../../components/order/photo-picker';
 import { useBuyer } from '../../components/order/use-buyer';
 import { nextSteps, Wizard } from '../../components/order/wizard';
 import {
-  applyPhotoListChange,
   buildCustomOrder,
   customConfirmReady,
   customDraftPrice,
@@ -75,9 +74,9 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   const [busy, setBusy] = useState(false);
   const { draft, step, furthest } = saved;
   const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
-  /** A photo list changed from `seen` (the list the picker was shown) to `next`, applied to the list as it is now. */
-  const changePhotos = (list: 'white' | 'black', seen: string[], next: string[]) =>
-    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: applyPhotoListChange(s.draft[list], seen, next) } }));
+  /** The picker's change, applied to the list as it is now (a pick answers seconds after it started). */
+  const changePhotos = (list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]) =>
+    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: update(asPhotos(s.draft[list])).map((p) => p.url) } }));
 
   useEffect(() => {
     if (owner) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
@@ -161,7 +160,7 @@ interface StepProps {
   setDraft(patch: Partial<CustomDraft>): void;
 }
 
-function PhotoStep({ owner, draft, changePhotos }: StepProps & { owner: string; changePhotos(list: 'white' | 'black', seen: string[], next: string[]): void }) {
+function PhotoStep({ owner, draft, changePhotos }: StepProps & { owner: string; changePhotos(list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]): void }) {
   const film = (list: 'white' | 'black', name: string, note: string) => (
     <section className="film-list" aria-label={name}>
       <h4>{name}</h4>
@@ -169,9 +168,7 @@ function PhotoStep({ owner, draft, changePhotos }: StepProps & { owner: string; 
       <PhotoPicker
         owner={owner}
         photos={asPhotos(draft[list])}
-        // The picker calls back with the list it was shown, changed: a pick answers seconds later, after a Hapus or
-        // another pick may have changed the list.
-        onChange={(photos) => changePhotos(list, draft[list], photos.map((p) => p.url))}
+        onChange={(update) => changePhotos(list, update)}
         listName={name}
         plain
         discardOnRemove
