@@ -1,7 +1,7 @@
 /** The uploader and a session that ended: the photos keep waiting, and the app is told to ask for a login. */
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it, vi } from 'vitest';
-import { addPhoto, getPhoto } from './outbox';
+import { addPhoto, getPhoto, progressOf } from './outbox';
 import { startUploader, type Uploader } from './uploader';
 
 const OWNER = 'u1sessionowner';
@@ -20,7 +20,12 @@ class FakeXhr {
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
   open() {}
+  abort() {
+    this.onabort?.();
+  }
   send() {
+    sent++;
+    if (hang) return;
     setTimeout(() => {
       this.status = answer.status;
       this.response = answer.body;
@@ -28,6 +33,10 @@ class FakeXhr {
     }, 0);
   }
 }
+
+/** While set, the server never answers (a connection that dropped mid-upload); `sent` counts the uploads begun. */
+let hang = false;
+let sent = 0;
 
 let uploader: Uploader | null = null;
 afterEach(() => {
@@ -48,4 +57,24 @@ it('when an upload is answered 401, then the photo keeps waiting, the app hears 
   Object.assign(answer, { status: 201, body: { url: URL_A } });
   uploader.kick();
   await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+});
+
+it('when the phone goes offline while a photo is on its way, then the upload is given up at once (no "Mengunggah 0%" for minutes) and goes again once online', async () => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('FormData', class { append() {} });
+  Object.assign(answer, { status: 201, body: { url: URL_A } });
+  hang = true;
+  sent = 0;
+  uploader = startUploader({ owner: `${OWNER}2`, collections: {}, retryMs: 60_000 });
+  const photo = await addPhoto(`${OWNER}2`, { blob: new Blob(['y']), name: 'pantai.jpg', width: 10, height: 10 });
+  await vi.waitFor(() => expect(progressOf(photo.id)).toBe(0));
+
+  window.dispatchEvent(new Event('offline'));
+  await vi.waitFor(() => expect(progressOf(photo.id)).toBeUndefined());
+  expect((await getPhoto(photo.id))?.status).toBe('waiting');
+
+  hang = false;
+  window.dispatchEvent(new Event('online'));
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+  expect(sent).toBe(2);
 });

@@ -31,9 +31,10 @@ const MAX_RETRY_MS = 60_000;
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** One upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
-function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) => void): Promise<Outcome> {
+function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', photo.public ? `${url}?public=1` : url);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.responseType = 'json';
@@ -81,6 +82,8 @@ export function startUploader(opts: UploaderOptions): Uploader {
   let running = false;
   let again = false;
   let stopped = false;
+  /** The upload under way. */
+  let inFlight: AbortController | null = null;
 
   async function resolveUploaded(photos: OutboxPhoto[]): Promise<void> {
     const uploaded = photos.filter((p) => p.status === 'done' && p.url);
@@ -104,7 +107,9 @@ export function startUploader(opts: UploaderOptions): Uploader {
     for (const photo of photos.filter((p) => p.status === 'waiting')) {
       if (stopped) return true;
       setProgress(photo.id, 0);
-      const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f));
+      inFlight = new AbortController();
+      const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f), inFlight.signal);
+      inFlight = null;
       setProgress(photo.id, null);
       if (outcome.ok && !(await getPhoto(photo.id))) {
         // Removed from its order while it was on its way: it is nobody's photo, so it goes from the server too.
@@ -166,6 +171,10 @@ export function startUploader(opts: UploaderOptions): Uploader {
   // A photo added to the outbox starts its upload at once (or right after the one under way).
   const unsubscribe = subscribeOutbox(() => void run());
   window.addEventListener('online', kick);
+  // The phone lost its network: an upload under way is given up at once (and goes again when the network is back),
+  // rather than showing 'Mengunggah 0%' for the minutes a dropped connection can take to fail.
+  const giveUp = () => inFlight?.abort();
+  window.addEventListener('offline', giveUp);
   void run();
 
   return {
@@ -174,6 +183,7 @@ export function startUploader(opts: UploaderOptions): Uploader {
       stopped = true;
       unsubscribe();
       window.removeEventListener('online', kick);
+      window.removeEventListener('offline', giveUp);
       if (timer) clearTimeout(timer);
     },
   };
