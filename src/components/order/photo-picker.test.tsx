@@ -10,8 +10,13 @@ import { AlertBar } from '../alert-bar';
 import { photosOf, setProgress } from '../../lib/photos/outbox';
 import { PhotoPicker } from './photo-picker';
 
-let letThrough: () => void = () => undefined;
-const slowPrepare = { promise: new Promise<void>((resolve) => (letThrough = resolve)) };
+/** Big photos ('besar-*.jpg') wait at this gate while being prepared, until the test opens it. */
+function newGate() {
+  let open: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+let slowPrepare = newGate();
 
 // Preparing needs a real canvas (e2e tests do it in Chromium); here the content check is what matters.
 vi.mock('../../lib/photos/prepare', async (original) => {
@@ -71,6 +76,7 @@ describe('photo picker', () => {
   });
 
   it('when a photo is removed while a later pick is still being prepared, then it stays removed and the later pick all comes in', async () => {
+    slowPrepare = newGate();
     render(<Harness />);
     const input = screen.getByLabelText(/Pilih Foto/);
     await userEvent.upload(input, new File(['jpeg'], 'pertama.jpg', { type: 'image/jpeg' }));
@@ -78,7 +84,19 @@ describe('photo picker', () => {
     await userEvent.upload(input, [new File(['jpeg'], 'besar-1.jpg', { type: 'image/jpeg' }), new File(['jpeg'], 'besar-2.jpg', { type: 'image/jpeg' })]);
     await userEvent.click(screen.getByRole('button', { name: /Hapus foto 1/ }));
     expect(screen.queryAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(0);
-    letThrough();
+    slowPrepare.open();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(2));
+  });
+
+  it('when several photos are picked, then each joins the list as soon as it is ready, not once the slowest is', async () => {
+    slowPrepare = newGate();
+    render(<Harness />);
+    await userEvent.upload(screen.getByLabelText(/Pilih Foto/), [
+      new File(['jpeg'], 'kecil.jpg', { type: 'image/jpeg' }),
+      new File(['jpeg'], 'besar-3.jpg', { type: 'image/jpeg' }),
+    ]);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(1));
+    slowPrepare.open();
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(2));
   });
 

@@ -58,18 +58,19 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
     const shown = refusal.current;
     if (files.length > 0) dismissIf((a) => a.message === shown);
     setPreparing(files.length);
-    const added: PhotoEdit[] = [];
     for (const file of files) {
       try {
         const entry = await addPhoto(owner, await preparePhoto(file));
-        added.push({ url: localPhotoRef(entry.id), caption: '' });
+        // Each photo joins the list (and the saved draft) as soon as it is ready: twenty photos take a minute to
+        // prepare on a cheap phone, and a browser closed meanwhile lost all of them.
+        const added: PhotoEdit = { url: localPhotoRef(entry.id), caption: '' };
+        onChange((current) => [...current, added]);
       } catch (err) {
         refusal.current = MESSAGES[err instanceof PhotoError ? err.code : 'photo_prepare_failed'];
         showAlert(3, refusal.current);
       }
       setPreparing((n) => n - 1);
     }
-    if (added.length > 0) onChange((current) => [...current, ...added]);
   };
 
   const remove = (index: number) => {
