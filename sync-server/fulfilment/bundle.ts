@@ -13,7 +13,8 @@ import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
 import { findPhoto } from '../uploads/photos';
 import { BufferPool, pipeReturning, PooledFileReader } from './pooled-read';
-import { orderPhotos, windowed, type Film, type FoundOrder } from './orders';
+import { printPhotos, type Film } from '../../src/domain/photos';
+import { windowed, type FoundOrder } from './orders';
 
 const FILM_NOTE: Record<Film, string> = { white: 'film putih', black: 'film hitam' };
 
@@ -29,7 +30,7 @@ const LOOKUP_AHEAD = 16;
 
 /** The zip's photo entries; `file` null for a photo whose record or file is gone (listed in captions.txt). */
 export async function bundleEntries(config: Config, store: Store, order: FoundOrder): Promise<BundleEntry[]> {
-  const photos = orderPhotos(order);
+  const photos = printPhotos(order);
   const entryAt = windowed(photos.length, LOOKUP_AHEAD, async (i): Promise<BundleEntry> => {
     const p = photos[i]!;
     const ext = path.extname(p.url) || '.jpg';

@@ -3,18 +3,12 @@
  * order, by id) and its photos in print order. A photo-print line's `qty` is its number of photos, so every
  * photo is printed once; a custom order prints its white-film photos, then its black-film ones, once each.
  */
-import { printPhotos, type Film, type PrintPhoto } from '../../src/domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { clientView, type Store } from '../data-access/store';
-
-export type { Film };
 
 export type FoundOrder =
   | { kind: 'transaction'; doc: TransactionDoc }
   | { kind: 'custom'; doc: CustomDoc };
-
-/** One photo as the order prints it (src/domain/photos.ts). */
-export type OrderPhoto = PrintPhoto;
 
 /** The live (not deleted) order or custom order with this id, or null. */
 export async function findOrder(store: Store, id: string): Promise<FoundOrder | null> {
@@ -26,9 +20,6 @@ export async function findOrder(store: Store, id: string): Promise<FoundOrder | 
   }
   return null;
 }
-
-/** The order's photos in print order: the domain's rule, which the admin's Cetak follows too. */
-export const orderPhotos = (order: FoundOrder): OrderPhoto[] => printPhotos(order);
 
 /**
  * `start(i)` for i from 0 to count - 1, at most `window` started beyond the one last taken: `take(i)`, called with

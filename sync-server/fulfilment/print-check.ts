@@ -2,10 +2,10 @@
  * Before printing, the admin sees which photos of an order are too small for a sharp print ("resolusi
  * rendah"): from the stored photo records and the customers' crops, without preparing any pixels.
  */
-import { isLowResolution } from '../../src/domain/photos';
+import { isLowResolution, printPhotos } from '../../src/domain/photos';
 import type { Store } from '../data-access/store';
 import { findPhoto } from '../uploads/photos';
-import { orderPhotos, type FoundOrder } from './orders';
+import type { FoundOrder } from './orders';
 
 export interface PrintCheck {
   photos: Array<{ url: string; caption: string; film?: string; lowRes: boolean; missing: boolean }>;
@@ -13,7 +13,7 @@ export interface PrintCheck {
 
 export async function printCheck(store: Store, order: FoundOrder): Promise<PrintCheck> {
   const photos = await Promise.all(
-    orderPhotos(order).map(async (p) => {
+    printPhotos(order).map(async (p) => {
       const record = await findPhoto(store, p.url);
       const lowRes = record ? isLowResolution(record.width, record.height, p.crop) : false;
       return { url: p.url, caption: p.caption, ...(p.film ? { film: p.film } : {}), lowRes, missing: record === null };

@@ -6,12 +6,12 @@
  * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CARD_MM, PHOTO_AREA_MM } from '../../src/domain/photos';
+import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
 import { findPhoto } from '../uploads/photos';
-import { orderPhotos, windowed, type Film, type FoundOrder, type OrderPhoto } from './orders';
+import { windowed, type FoundOrder } from './orders';
 import { printImage, type PrintImage } from './print-image';
 
 export const A4_PT = { width: 595.28, height: 841.89 } as const;
@@ -33,7 +33,7 @@ const FILM_LABEL: Record<Film, string> = { white: 'Film putih', black: 'Film hit
 const pageLabel = (code: string, page: number, pages: number, film?: Film) =>
   `Jepret · ${code}${film ? ` · ${FILM_LABEL[film]}` : ''} · halaman ${page}/${pages}`;
 
-export interface SheetPhoto extends OrderPhoto {
+export interface SheetPhoto extends PrintPhoto {
   /** The photo as printed, or null when its file is missing (a blank card says so). */
   image: PrintImage | null;
 }
@@ -48,7 +48,7 @@ async function fileOf(config: Config, store: Store, url: string): Promise<string
  * records are asked for further ahead, before sharp's work: a lookup queued behind it (both run on libuv's
  * threads) would hold up the photo waiting for it.
  */
-async function* prepared(config: Config, store: Store, photos: readonly OrderPhoto[]): AsyncGenerator<SheetPhoto> {
+async function* prepared(config: Config, store: Store, photos: readonly PrintPhoto[]): AsyncGenerator<SheetPhoto> {
   const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
   const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
     const file = await fileAt(i);
@@ -138,7 +138,7 @@ async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: S
 }
 
 /** Slot plan: which photo goes on which page, a new page wherever the film changes. */
-function pagesOf(photos: readonly OrderPhoto[]): number[] {
+function pagesOf(photos: readonly PrintPhoto[]): number[] {
   const pageOf: number[] = [];
   let page = -1;
   let onPage = GRID.columns * GRID.rows;
@@ -159,7 +159,7 @@ export interface PrintSheet {
 }
 
 export async function printSheet(config: Config, store: Store, order: FoundOrder): Promise<PrintSheet> {
-  const photos = orderPhotos(order);
+  const photos = printPhotos(order);
   const doc = await PDFDocument.create();
   doc.setTitle(`Jepret ${order.doc.id}`);
   doc.setCreator('Jepret');
