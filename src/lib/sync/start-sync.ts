@@ -443,8 +443,6 @@ export function startSync(opts: SyncOptions): SyncHandle {
       }),
       sync.replication.error$.subscribe((err) => core.failed(err)),
     );
-  }
-  for (const [name, sync] of syncs) {
     void sync.replication.awaitInitialReplication().then(
       () => {
         beforeFirstPull.delete(name);
