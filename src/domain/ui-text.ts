@@ -80,6 +80,9 @@ export const UI = {
     pendingSignOut: (n: number) =>
       `${n} perubahan Anda belum terkirim ke server. Jika keluar sekarang, perubahan itu hilang dari perangkat ini. Tetap keluar?`,
     backHome: 'Kembali ke beranda',
+    /** Custom orders placed here as a visitor, sent before the device signs in (docs/custom-orders.md). */
+    sendingVisitorOrders: (n: number) =>
+      `Mengirim ${n} pesanan custom yang kamu buat tanpa akun di perangkat ini. Tunggu sebentar, lalu kamu langsung masuk…`,
   },
   landing: {
     hero: 'CETAK FOTO POLAROID',

@@ -236,6 +236,22 @@ describe('a visitor\'s custom order, offline', () => {
   });
 });
 
+/** From the photos step: Box, a Shopee order, the buyer, then Konfirmasi Pesanan. */
+async function packBoxAndConfirm(page: Page, who: { account: string; number: string; name: string; email: string; phone: string }): Promise<void> {
+  const w = wizard(page);
+  await w.getByRole('button', { name: 'Lanjut' }).click();
+  await w.getByLabel(/^Box/).check();
+  await w.getByRole('button', { name: 'Lanjut' }).click();
+  await w.getByLabel('Shopee').check();
+  await w.getByLabel('Nama akun marketplace').fill(who.account);
+  await w.getByLabel('Nomor pesanan marketplace').fill(who.number);
+  await w.getByRole('button', { name: 'Lanjut' }).click();
+  await w.getByLabel('Nama lengkap').fill(who.name);
+  await w.getByLabel('E-mail').fill(who.email);
+  await w.getByLabel('Nomor WhatsApp').fill(who.phone);
+  await w.getByRole('button', { name: 'Konfirmasi Pesanan' }).click();
+}
+
 describe('photos removed, and orders attached at sign-up', () => {
   it('when a visitor removes an uploaded photo, then its file leaves the server; when they order and then sign up, then the order moves to their Transaksi', async () => {
     const page = watch(await (await suite.browser.newContext({ viewport: { width: 360, height: 780 } })).newPage());
@@ -251,17 +267,7 @@ describe('photos removed, and orders attached at sign-up', () => {
 
     await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpegSmall]);
     await w.getByText('Terunggah', { exact: true }).waitFor({ timeout: 60_000 });
-    await w.getByRole('button', { name: 'Lanjut' }).click();
-    await w.getByLabel(/^Box/).check();
-    await w.getByRole('button', { name: 'Lanjut' }).click();
-    await w.getByLabel('Shopee').check();
-    await w.getByLabel('Nama akun marketplace').fill('budi');
-    await w.getByLabel('Nomor pesanan marketplace').fill('2601017788');
-    await w.getByRole('button', { name: 'Lanjut' }).click();
-    await w.getByLabel('Nama lengkap').fill('Budi');
-    await w.getByLabel('E-mail').fill('budi@contoh.id');
-    await w.getByLabel('Nomor WhatsApp').fill('081298765432');
-    await w.getByRole('button', { name: 'Konfirmasi Pesanan' }).click();
+    await packBoxAndConfirm(page, { account: 'budi', number: '2601017788', name: 'Budi', email: 'budi@contoh.id', phone: '081298765432' });
     const pay = await readPayment(page);
     expect(pay.amount).toBe(String(5000 + 3000 + 1000));
     await pay.popup.getByRole('button', { name: 'Tutup' }).click();
@@ -277,6 +283,53 @@ describe('photos removed, and orders attached at sign-up', () => {
     await page.goto(`${suite.app.url}/profile/transaksi`);
     await shotOnFailure(page, 'fail-transaksi', () => page.getByText('Custom: 1 film putih', { exact: true }).waitFor({ timeout: 30_000 }));
     await check(page, '9-transaksi');
+    await page.context().close();
+  });
+
+  it('when a visitor confirms a custom order while its photo is still uploading and signs up at once, then the order is sent first, once, and moves to their account', async () => {
+    const page = watch(await (await suite.browser.newContext({ viewport: { width: 360, height: 780 } })).newPage());
+    const visitorId = await openOnline(page);
+    // The photo's upload is held until the form has been sent, as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/uploads', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const w = wizard(page);
+    await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpegSmall]);
+    await w.locator('.photo-card').waitFor();
+    await packBoxAndConfirm(page, { account: 'sari', number: '2601019911', name: 'Sari', email: 'sari@contoh.id', phone: '081298760000' });
+    const pay = await readPayment(page);
+    await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+    expect(await serverCustom(visitorId)).toHaveLength(0);
+
+    // Daftar, from a fresh load of the page (no database open yet): the form first sends what waits, and says so.
+    const email = uniqueEmail('sari');
+    await page.goto(`${suite.app.url}/signUp`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('Rahasia123');
+    await page.getByLabel('Nomor WhatsApp').fill('081234567890');
+    await page.getByLabel('Alamat').fill('Jl. Pandanaran No. 5, Semarang');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await shotOnFailure(page, 'fail-sending', () =>
+      page.getByRole('status').filter({ hasText: 'Mengirim 1 pesanan custom yang kamu buat tanpa akun' }).waitFor({ timeout: 20_000 }),
+    );
+    await check(page, '8b-sending-before-sign-up');
+    expect(page.url()).toBe(`${suite.app.url}/signUp`);
+    release();
+
+    await page.waitForURL(`${suite.app.url}/`, { timeout: 60_000 });
+    expect(await serverCustom(visitorId)).toHaveLength(1);
+    const offer = page.getByRole('dialog', { name: 'Pindahkan pesanan custom?' });
+    await offer.waitFor({ timeout: 20_000 });
+    await offer.getByRole('button', { name: 'Pindahkan ke Akun' }).click();
+    await page.getByRole('status').filter({ hasText: '1 pesanan custom sudah dipindahkan' }).waitFor({ timeout: 30_000 });
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('jepret.user') ?? 'null') as { uid: string }).uid);
+    const mine = await serverCustom(uid);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.price).toBe(5000 + 3000 + 1000);
+    expect(await serverCustom(visitorId)).toHaveLength(0);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
-import { AuthPage } from './auth-page';
+import { AuthPage, SendingNotice } from './auth-page';
 import { offeringAttach } from './offering-attach';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -12,6 +12,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(0);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -19,7 +20,7 @@ export function LoginPage() {
     setBusy(true);
     // On success the auth state changes and the route redirects to '/'. Custom orders placed here as a visitor are
     // offered to the account, as at sign-up.
-    await offeringAttach(() => signIn(email, password));
+    await offeringAttach(() => signIn(email, password), setSending);
     setBusy(false);
   };
 
@@ -43,6 +44,7 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <SendingNotice waiting={sending} />
         {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
             <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type Check } from '../../domain/validation';
 import { useAuth } from '../../lib/auth/auth-context';
-import { AuthPage } from './auth-page';
+import { AuthPage, SendingNotice } from './auth-page';
 import { offeringAttach } from './offering-attach';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -33,6 +33,7 @@ export function SignUpPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', phone: '', address: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(0);
 
   const hint = (f: Field): string | null => {
     if (!touched[f]) return null;
@@ -51,7 +52,7 @@ export function SignUpPage() {
       return;
     }
     setBusy(true);
-    await offeringAttach(() => signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim()));
+    await offeringAttach(() => signUp(values.email.trim(), values.password, values.phone.trim(), values.address.trim()), setSending);
     setBusy(false);
   };
 
@@ -85,6 +86,7 @@ export function SignUpPage() {
         {field('password', 'password', 'new-password')}
         {field('phone', 'tel', 'tel')}
         {field('address', 'text', 'street-address')}
+        <SendingNotice waiting={sending} />
         {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
             <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>

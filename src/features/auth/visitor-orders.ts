@@ -1,0 +1,65 @@
+import { databaseName, openDatabase, subscribeDb } from '../../lib/db/db-manager';
+import { pendingKey } from '../../lib/sync/pending-key';
+
+/**
+ * Custom orders written on this device as a visitor that the server has not taken yet: the sync's own record of
+ * the visitors' database (kept in localStorage, so it is known before any database opens).
+ */
+export function visitorOrdersWaiting(): number {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(pendingKey(databaseName(null), 'custom')) ?? '{}');
+    return saved && typeof saved === 'object' ? Object.keys(saved).length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** How long nothing may move (no order sent, no photo byte uploaded) before the wait is given up. */
+export const STALL_MS = 30_000;
+
+/**
+ * Sends the visitor's waiting custom orders, and the photos they wait for, before the device signs in. Once signed
+ * in, the device works in the account's database, and the visitors' one (with these orders in it) would only sync
+ * again the next time the device is used signed out: an order placed just before signing up reached the shop only
+ * after the customer logged out. Sent first, they are on the server as the visitor's, so the attach offer that
+ * follows the login counts them (docs/custom-orders.md).
+ *
+ * `onWaiting` hears how many still wait, for the page to say so. Resolves when none waits, when the device goes
+ * offline (the login cannot be made then either), or when nothing has moved for `stallMs` (the orders then wait on
+ * the device, as before).
+ */
+export async function sendVisitorOrders(onWaiting: (n: number) => void, stallMs = STALL_MS): Promise<void> {
+  if (visitorOrdersWaiting() === 0 || !navigator.onLine) return;
+  onWaiting(visitorOrdersWaiting());
+  // Signed out, the database the manager opens is the visitors' one: its replication and uploader send what waits.
+  await openDatabase().catch(() => undefined);
+  const { subscribeOutbox } = await import('../../lib/photos/outbox');
+  await new Promise<void>((resolve) => {
+    let last = visitorOrdersWaiting();
+    let stall = setTimeout(done, stallMs);
+    const moved = () => {
+      const n = visitorOrdersWaiting();
+      if (n === 0) return done();
+      if (n !== last) onWaiting(n);
+      last = n;
+      clearTimeout(stall);
+      stall = setTimeout(done, stallMs);
+    };
+    // The count changes with this tab's sync state, or in localStorage when another tab replicates; a photo's
+    // upload progress is movement too (a photo of several MB takes a while on a phone).
+    const stopDb = subscribeDb(moved);
+    const stopOutbox = subscribeOutbox(moved);
+    const onStorage = (e: StorageEvent) => e.key === pendingKey(databaseName(null), 'custom') && moved();
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('offline', done);
+    function done() {
+      clearTimeout(stall);
+      stopDb();
+      stopOutbox();
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('offline', done);
+      resolve();
+    }
+    moved();
+  });
+}
