@@ -101,4 +101,18 @@ describe('the custom wizard', () => {
     const saved = JSON.parse(localStorage.getItem(draftKey)!) as { draft: { white: string[]; packaging: string } };
     expect(saved.draft).toMatchObject({ white: theirs.draft.white, packaging: 'box' });
   });
+
+  it('when the order has white photos only, then its summary lists no black film line at Rp 0', async () => {
+    localStorage.setItem(
+      draftKey,
+      JSON.stringify({
+        step: 3, furthest: 3,
+        draft: { white: ['/images/2026/11/22/1795000000-a.jpg', '/images/2026/11/22/1795000000-b.jpg'], black: [], packaging: 'map', bubbleWrap: false, marketplace: 'tokopedia', account: 'sari', orderNumber: 'INV1', userName: 'Sari', email: 'sari@example.com', phone: '0812' },
+      }),
+    );
+    renderApp('/custom', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    await screen.findByRole('button', { name: 'Konfirmasi Pesanan' });
+    const lines = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(lines).toEqual(['Film Putih × 2', 'Packaging Map × 2', 'Biaya layanan', 'Total']);
+  });
 });

@@ -258,8 +258,9 @@ function ConfirmStep({ draft, setDraft, ready }: StepProps & { ready: boolean })
       <div className="order-summary">
         <h4>{O.summaryTitle}</h4>
         <dl>
-          <Line label={T.film(T.white, draft.white.length)} value={CUSTOM_UNIT_PRICE * draft.white.length} />
-          <Line label={T.film(T.black, draft.black.length)} value={CUSTOM_UNIT_PRICE * draft.black.length} />
+          {/* A film with no photos is not part of the order (as in its title in Transaksi). */}
+          {draft.white.length > 0 && <Line label={T.film(T.white, draft.white.length)} value={CUSTOM_UNIT_PRICE * draft.white.length} />}
+          {draft.black.length > 0 && <Line label={T.film(T.black, draft.black.length)} value={CUSTOM_UNIT_PRICE * draft.black.length} />}
           <Line label={T.packagingLine(O.packaging[draft.packaging], count)} value={PACKAGING_FEES[draft.packaging] * count} />
           <Line label={T.serviceFee} value={CUSTOM_SERVICE_FEE} />
           <div className="summary-total">
