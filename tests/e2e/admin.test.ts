@@ -420,6 +420,12 @@ describe('admin Produk on a tablet', () => {
     expect(await menu.getAttribute('aria-orientation')).toBe('horizontal');
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => menu.getAttribute('aria-orientation')).toBe('vertical');
+    // On a phone the owner can still reach Log Out: the header keeps it on the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const logOut = await page.getByRole('button', { name: 'Log Out' }).boundingBox();
+    expect(logOut!.x + logOut!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await page.screenshot({ path: `${SHOTS}/dashboard-360.png` });
     await page.setViewportSize({ width: 1024, height: 768 });
     expect(await audit(page)).toEqual([]);
     await context.close();
