@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useSyncState } from '../../lib/db/database-context';
 
@@ -11,12 +11,14 @@ import { useSyncState } from '../../lib/db/database-context';
  */
 export function useShopArrived(empty: boolean): boolean {
   const sync = useSyncState();
-  const caughtUp = useRef(false);
-  if (sync?.leader && sync.lastSyncedAt !== null && !sync.syncing) caughtUp.current = true;
+  // Latched for the tab's life: a later pull running (syncing again) does not make the lists doubt themselves. Set
+  // during render, React's way of keeping what an earlier render saw (it renders again before anything is shown).
+  const [caughtUp, setCaughtUp] = useState(false);
+  if (!caughtUp && sync?.leader && sync.lastSyncedAt !== null && !sync.syncing) setCaughtUp(true);
   // Another tab replicates for this one (or the election is still running): nothing says when the shop has
   // arrived there, so the list is believed, as the sync chip does ('Disinkronkan di tab lain'). Not latched: the
   // election over, this tab may turn out to be the one that pulls.
-  return !empty || caughtUp.current || (sync !== null && !sync.leader);
+  return !empty || caughtUp || (sync !== null && !sync.leader);
 }
 
 /** What a tab shows until then: the spinner and, visibly, why (on a poor connection it may take a while). */
