@@ -90,23 +90,46 @@ function printable(font: PDFFont, text: string): string {
   return Array.from(text.normalize('NFC'), (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
 
-/** The caption in at most two lines across the lower border, smaller type when it is long. */
-function captionLines(font: PDFFont, text: string, width: number): { lines: string[]; size: number } {
-  for (const size of [9, 8, 7, 6]) {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
+/**
+ * The caption's lines at `size`, broken between words; a word wider than the line (a hashtag, an Instagram handle)
+ * is broken between its characters, so nothing runs off the card onto its neighbour.
+ */
+function wrapCaption(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
     }
     if (line) lines.push(line);
-    if (lines.length <= 2 && lines.every((l) => font.widthOfTextAtSize(l, size) <= width)) return { lines, size };
+    line = '';
+    for (const ch of Array.from(word)) {
+      if (line && !fits(line + ch)) {
+        lines.push(line);
+        line = ch;
+      } else line += ch;
+    }
   }
-  return { lines: [text.slice(0, 40)], size: 6 };
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The caption across the lower border: at most two lines, smaller type as it grows; one that fits no two lines
+ * even at 6 pt (CAPTION_MAX characters of wide capitals) takes the lines it needs at 6 pt: three at most, which
+ * the 18 mm border holds. Every character is printed.
+ */
+function captionLines(font: PDFFont, text: string, width: number): { lines: string[]; size: number } {
+  const sizes = [9, 8, 7, 6];
+  for (const size of sizes) {
+    const lines = wrapCaption(font, text, size, width);
+    if (lines.length <= 2) return { lines, size };
+  }
+  const smallest = sizes[sizes.length - 1]!;
+  return { lines: wrapCaption(font, text, smallest, width), size: smallest };
 }
 
 async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: SheetPhoto, x: number, y: number): Promise<void> {

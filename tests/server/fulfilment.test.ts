@@ -292,6 +292,21 @@ function pdfText(pdf: Buffer): string {
   }
 }
 
+/** Each word poppler reads off the first page, where it stands (points from the top left), top to bottom. */
+function pdfWords(pdf: Buffer): Array<{ text: string; xMin: number; xMax: number; yMin: number; yMax: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-words-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', 'sheet.pdf', '-'], { cwd: dir, encoding: 'utf8' });
+    const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+    return [...html.matchAll(re)]
+      .map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]!.replace(/&amp;/g, '&') }))
+      .sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('captions on the print sheet', () => {
   it('when a caption has typographic characters the PDF font encodes, then they print as typed; only the others become ?', async () => {
     const photos = [
@@ -308,6 +323,27 @@ describe('captions on the print sheet', () => {
     expect(text).toContain('Liburan Bali 2026 – keluarga');
     expect(text).toContain('“Kita” — ‘ya’ … €5 • Œuvre™ café');
     expect(text).toContain('Pantai ? ??');
+  });
+
+  it('when a caption is one long word (a hashtag, a handle), then it wraps inside its own card with every character printed', async () => {
+    const captions = ['#JepretKenanganIndahBersamaKeluargaTercinta', 'W'.repeat(60), 'Untuk @jepret.polaroid_official_store_indonesia'];
+    const photos = captions.map((caption, i) => ({ url: urls[i % 2]!, caption }));
+    const line = { produkID: '1', name: 'Cetak foto', qty: 3, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 };
+    const captioned = transactionDoc(sariId, { produkID: '1', items: [line], img: [] });
+    expect((await pushNew(sari, 'transactions', [captioned])).body).toMatchObject({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders/${captioned.id}/print.pdf`);
+    expect(res.status).toBe(200);
+    const cards = rectangles(contentOf((await PDFDocument.load(res.bytes)).getPage(0)));
+    const words = pdfWords(res.bytes);
+    captions.forEach((caption, i) => {
+      const card = cards[i]!;
+      const top = A4.height - card.y - card.height;
+      const inCard = words.filter((w) => w.xMin >= card.x && w.xMax <= card.x + card.width && w.yMin >= top && w.yMax <= top + card.height);
+      expect(inCard.map((w) => w.text).join('')).toBe(caption.replace(/\s+/g, ''));
+    });
+    // Nothing runs off its card: every word is on one, but the page's label above the cards.
+    const gridTop = A4.height - cards[0]!.y - cards[0]!.height;
+    expect(words.filter((w) => w.yMax > gridTop && !cards.some((c) => w.xMin >= c.x && w.xMax <= c.x + c.width))).toEqual([]);
   });
 });
 
