@@ -287,6 +287,36 @@ describe('buying', () => {
     await page.context().close();
   });
 
+  it('when the page reloads after the destination and courier were chosen, then the wizard opens with them still chosen and can go on; once ordered, the next wizard starts afresh', async () => {
+    const page = await newPage();
+    await signUpInForm(page, suite.app.url, uniqueEmail('muat'), 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
+    await chooseShipping(page);
+    await wizard(page).getByLabel('Alamat', { exact: true }).fill('Kos Melati Kamar 3, Jl. Senopati 12');
+
+    await page.reload();
+    await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
+    const w = wizard(page);
+    await w.getByRole('heading', { name: 'Isi Data' }).waitFor();
+    expect(await w.getByLabel('Kecamatan', { exact: true }).inputValue()).toMatch(new RegExp(`^${JAKARTA.district}\\|`));
+    expect(await w.getByLabel('Kurir', { exact: true }).inputValue()).toBe('jne');
+    await expect.poll(() => w.getByLabel('Layanan', { exact: true }).inputValue(), { timeout: 20_000 }).toBe('REG');
+    expect(await w.getByLabel('Alamat', { exact: true }).inputValue()).toBe('Kos Melati Kamar 3, Jl. Senopati 12');
+    await expect.poll(() => w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
+    await w.getByRole('button', { name: 'Lanjut' }).click();
+    expect(await w.getByTestId('order-total').innerText()).toContain((25000 + ONGKIR + 2000).toLocaleString('id-ID'));
+    await w.getByRole('button', { name: 'Beli Sekarang' }).click();
+    const pay = await readPaymentPopup(page);
+    await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+
+    await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
+    await wizard(page).getByRole('heading', { name: 'Isi Data' }).waitFor();
+    expect(await wizard(page).getByLabel('Kurir', { exact: true }).inputValue()).toBe('');
+    expect(await wizard(page).getByLabel('Alamat', { exact: true }).inputValue()).toContain('Pandanaran');
+    await page.context().close();
+  });
+
   it('when a customer checks out two ticked cart items, then one order holds both and they leave the cart', async () => {
     const page = await newPage();
     const email = uniqueEmail('keranjang');

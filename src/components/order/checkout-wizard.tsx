@@ -11,7 +11,7 @@ import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { OrderSummary } from './order-summary';
-import { ShippingForm, useShippingDraft } from './shipping-form';
+import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
 import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
@@ -41,7 +41,7 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   const [qtyText, setQtyText] = useState(String(qty));
   // Spec section 5: a quantity below 1 resets to 1 and disables buying until it is set again.
   const [qtyReset, setQtyReset] = useState(false);
-  const [draft, setDraft] = useShippingDraft(address);
+  const [draft, setDraft, clearDraft] = useShippingDraft(address, buyer ? shippingDraftKey(buyer.uid) : '');
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +56,10 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
     if (!buyer || !choice) return;
     setBusy(true);
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: draft.bubbleWrap });
-    if (await placeOrder(order, cartIds)) setPlaced(order);
+    if (await placeOrder(order, cartIds)) {
+      clearDraft();
+      setPlaced(order);
+    }
     setBusy(false);
   };
 

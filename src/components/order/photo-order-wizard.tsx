@@ -13,7 +13,7 @@ import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { OrderSummary } from './order-summary';
 import { PhotoPicker } from './photo-picker';
-import { ShippingForm, useShippingDraft } from './shipping-form';
+import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
 import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
@@ -51,7 +51,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const key = draftKey(buyer?.uid ?? '', product.id);
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
-  const [shipping, setShipping] = useShippingDraft(address);
+  const [shipping, setShipping, clearShipping] = useShippingDraft(address, buyer ? shippingDraftKey(buyer.uid) : '');
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,6 +76,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: shipping.bubbleWrap });
     if (await placeOrder(order)) {
       finished();
+      clearShipping();
       setPlaced(order);
     }
     setBusy(false);

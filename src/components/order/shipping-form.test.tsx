@@ -5,7 +5,7 @@ import type { ShippingChoice } from '../../domain/order';
 import { createShippingClient } from '../../lib/shipping/client';
 import { setShippingClient } from '../../lib/shipping/hooks';
 import { createMemoryStore } from '../../lib/shipping/store';
-import { ShippingForm, useShippingDraft } from './shipping-form';
+import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 
 afterEach(() => {
   cleanup();
@@ -40,6 +40,43 @@ describe("the wizard's address", () => {
     act(() => result.current[1]({ ...result.current[0], alamat: 'Kos Melati' }));
     rerender({ address: 'Jl. Pandanaran No. 5' });
     expect(result.current[0].alamat).toBe('Kos Melati');
+  });
+});
+
+describe("the wizard's shipping draft on the device", () => {
+  const key = shippingDraftKey('uid-budi');
+  afterEach(() => localStorage.clear());
+  const jakarta = {
+    provinsi: '31|DKI Jakarta', city: '3171|Kota Jakarta Selatan', subdistrict: '317101|Kebayoran Baru',
+    alamat: 'Kos Melati Kamar 3', kurir: 'jne', pengiriman: 'REG', bubbleWrap: true,
+  };
+
+  it('when the customer picked a destination and courier and the page reloads, then the wizard opens with them; once the order is placed, they are forgotten', () => {
+    const first = renderHook(() => useShippingDraft('Jl. Pandanaran No. 5', key));
+    act(() => first.result.current[1](jakarta));
+    first.unmount();
+
+    // A reload, a closed browser or a closed wizard: a new wizard for the same account.
+    const again = renderHook(() => useShippingDraft('Jl. Pandanaran No. 5', key));
+    expect(again.result.current[0]).toEqual(jakarta);
+    act(() => again.result.current[2]());
+    again.unmount();
+
+    const after = renderHook(() => useShippingDraft('Jl. Pandanaran No. 5', key));
+    expect(after.result.current[0]).toMatchObject({ provinsi: '', kurir: '', pengiriman: '', alamat: 'Jl. Pandanaran No. 5' });
+  });
+
+  it('when a wizard was opened and closed untouched before the profile loaded, then the next one still gets the profile address', () => {
+    renderHook(() => useShippingDraft('', key)).unmount();
+    const { result, rerender } = renderHook(({ address }) => useShippingDraft(address, key), { initialProps: { address: '' } });
+    rerender({ address: 'Jl. Pandanaran No. 5' });
+    expect(result.current[0].alamat).toBe('Jl. Pandanaran No. 5');
+  });
+
+  it('when the saved draft is damaged, then the wizard starts empty with the profile address', () => {
+    localStorage.setItem(key, '{"provinsi": 3');
+    const { result } = renderHook(() => useShippingDraft('Jl. Pandanaran No. 5', key));
+    expect(result.current[0]).toMatchObject({ provinsi: '', alamat: 'Jl. Pandanaran No. 5', bubbleWrap: true });
   });
 });
 

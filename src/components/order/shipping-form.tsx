@@ -23,18 +23,46 @@ const emptyShippingDraft = (alamat: string): ShippingDraft => ({
   provinsi: '', city: '', subdistrict: '', alamat, kurir: '', pengiriman: '', bubbleWrap: true,
 });
 
+/** Where the shipping draft is kept on the device: one per account, shared by the wizards (a destination is the customer's, not a product's). */
+export const shippingDraftKey = (uid: string): string => `jepret.draft.shipping.${uid}`;
+
+function loadShippingDraft(key: string): ShippingDraft | null {
+  if (!key) return null;
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ShippingDraft> | null;
+    const texts = [saved?.provinsi, saved?.city, saved?.subdistrict, saved?.alamat, saved?.kurir, saved?.pengiriman];
+    if (saved && texts.every((t) => typeof t === 'string') && typeof saved.bubbleWrap === 'boolean') return saved as ShippingDraft;
+  } catch {
+    // A damaged draft is only a draft.
+  }
+  return null;
+}
+
 /**
  * A wizard's shipping draft. The profile's address fills it once, when it is first known (the profile may load
  * after the wizard opens); after that the box is the customer's: cleared to type another address, it stays empty.
+ * With a `key` (the account's, `shippingDraftKey`), what the customer picks is kept on the device as they pick it,
+ * so a reload, a closed browser or a closed wizard finds the destination, courier and service again (the quote comes
+ * back from the shipping client's cache, offline too). `clear` forgets it once the order is placed.
  */
-export function useShippingDraft(address: string): [ShippingDraft, (draft: ShippingDraft) => void] {
-  const [draft, setDraft] = useState(() => emptyShippingDraft(address));
-  const [prefilled, setPrefilled] = useState(address !== '');
-  if (!prefilled && address) {
-    setPrefilled(true);
-    setDraft((d) => (d.alamat ? d : { ...d, alamat: address }));
+export function useShippingDraft(address: string, key = ''): [ShippingDraft, (draft: ShippingDraft) => void, () => void] {
+  const [state, setState] = useState(() => {
+    const saved = loadShippingDraft(key);
+    return { draft: saved ?? emptyShippingDraft(address), prefilled: saved !== null || address !== '' };
+  });
+  if (!state.prefilled && address) {
+    setState(({ draft }) => ({ draft: draft.alamat ? draft : { ...draft, alamat: address }, prefilled: true }));
   }
-  return [draft, setDraft];
+  const setDraft = (draft: ShippingDraft) => {
+    // Saved only when the customer changes something: a draft saved untouched would keep an address the profile has
+    // not loaded yet.
+    if (key) localStorage.setItem(key, JSON.stringify(draft));
+    setState((s) => ({ ...s, draft }));
+  };
+  const clear = () => {
+    if (key) localStorage.removeItem(key);
+  };
+  return [state.draft, setDraft, clear];
 }
 
 const idOf = (value: string): string => value.split('|')[0] ?? '';
