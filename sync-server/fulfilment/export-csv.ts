@@ -64,12 +64,20 @@ function customRow(c: CustomDoc): unknown[] {
   return [c.id, formatShopDate(c.createdAt), c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
+/**
+ * Text a customer typed (a name, an address) that a spreadsheet would run as a formula: it starts with = + - @ or a
+ * tab or carriage return (OWASP's CSV injection) and is not a plain number such as a phone number ('+62812…').
+ */
+const formulaLike = (value: string): boolean => /^[=+\-@\t\r]/.test(value) && !/^[+-]?[\d\s().-]+$/.test(value);
+/** Such text is exported behind an apostrophe, as text: '=HYPERLINK(…)' in a name was a live link in the owner's sheet. */
+const asText = (value: string): string => (formulaLike(value) ? `'${value}` : value);
+
 const matches = (doc: { createdAt: number; buyStatus: number }, f: ExportFilter): boolean =>
   doc.createdAt >= f.fromMs && doc.createdAt <= f.toMs && (f.status === null || doc.buyStatus === f.status);
 
 /** Writes the CSV to `out` (the response), oldest order first: only the matching rows are held, the text is streamed. */
 export async function writeOrdersCsv(store: Store, filter: ExportFilter, out: Writable): Promise<void> {
-  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], bom: true });
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], bom: true, cast: { string: asText } });
   const done = new Promise<void>((resolve, reject) => {
     csv.on('error', reject);
     out.on('error', reject);

