@@ -79,4 +79,20 @@ describe('profile form', () => {
     expect(await screen.findByText('Profil tersimpan. Perubahan akan tersinkron saat online.')).toHaveClass('alert-message');
     expect(await stored()).toMatchObject({ username: 'Sari Lestari' });
   });
+
+  it('when the profile changes on the device while the customer types (a photo upload lands, the sync pulls), then what they typed stays and only untouched fields follow', async () => {
+    await openProfile();
+    const address = screen.getByLabelText('Alamat');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Kos Melati Kamar 3');
+
+    // The profile photo picked before finished uploading: its URL lands on the profile; another device renamed it.
+    const rx = await db.users.findOne(CUSTOMER.uid).exec();
+    await rx!.incrementalPatch({ pict: '/files/images/2026/11/23/1795394825.jpg', username: 'Sari L.' });
+
+    await waitFor(() => expect(screen.getByLabelText('Nama')).toHaveValue('Sari L.'));
+    expect(address).toHaveValue('Kos Melati Kamar 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(async () => expect(await stored()).toMatchObject({ username: 'Sari L.', address: 'Kos Melati Kamar 3' }));
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAlert } from '../../lib/alert';
 import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
 import { CheckedField } from '../../components/checked-field';
@@ -35,8 +35,16 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   /** The fields found wrong at the last Simpan, each with its message until it is edited. */
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
 
+  /** The profile's values the form last took: a field still equal to them is untouched by the customer. */
+  const shown = useRef<Record<Field, string> | null>(null);
   useEffect(() => {
-    if (doc) setForm({ username: doc.username, phone: doc.phone, address: doc.address });
+    if (!doc) return;
+    const next: Record<Field, string> = { username: doc.username, phone: doc.phone, address: doc.address };
+    const before = shown.current;
+    shown.current = next;
+    // The profile changes on the device while the form is open (the profile photo's URL lands after its upload, the
+    // sync pulls an edit from another device): only untouched fields follow it, what the customer typed stays.
+    setForm((f) => (before ? (Object.fromEntries(FIELDS.map((k) => [k, f[k] === before[k] ? next[k] : f[k]])) as Record<Field, string>) : next));
   }, [doc]);
 
   if (loading) return <Spinner />;
