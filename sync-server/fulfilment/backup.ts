@@ -134,10 +134,48 @@ export async function storeIsEmpty(store: Store): Promise<boolean> {
   return true;
 }
 
+/** A backup's manifest, or why DIR is no finished Jepret backup (the wrong folder, an interrupted backup). */
+async function readManifest(dir: string): Promise<Manifest> {
+  const text = await readFile(path.join(dir, 'manifest.json'), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') {
+      throw new Error(`Cadangan belum selesai atau folder salah: ${dir} tidak berisi manifest.json (ditulis terakhir oleh npm run backup)`);
+    }
+    throw err;
+  });
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text) as Manifest;
+  } catch {
+    throw new Error(`Cadangan rusak: manifest.json di ${dir} tidak terbaca`);
+  }
+  if (manifest?.format !== BACKUP_FORMAT) throw new Error(`Bukan cadangan Jepret (${String(manifest?.format)}): ${dir}`);
+  return manifest;
+}
+
+/**
+ * Every database's file is read through once before anything is written: a file missing, a line cut short (a copy
+ * interrupted) or fewer documents than the manifest counts is refused while the store is still empty, so the owner
+ * can restore an intact copy there instead of finding a half-restored shop that refuses any second restore.
+ */
+async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
+  for (const name of [...COLLECTIONS, ...BACKED_UP_SERVER_DBS]) {
+    const file = `${name}.ndjson`;
+    let count = 0;
+    try {
+      for await (const doc of readLines(path.join(dir, file))) if (doc && typeof doc === 'object') count++;
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new Error(`Cadangan rusak: ${file} ${missing ? 'tidak ada' : `tidak terbaca setelah ${count} dokumen`} di ${dir}`);
+    }
+    const expected = manifest.counts?.[name];
+    if (count !== expected) throw new Error(`Cadangan tidak lengkap: ${file} berisi ${count} dokumen, manifest.json mencatat ${String(expected)}`);
+  }
+}
+
 /** Brings a backup into an empty shop: collections through `Store.write` (fresh sync stamps), then the files. */
 export async function restoreShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new Error(`Bukan cadangan Jepret (${String(manifest.format)}): ${dir}`);
+  const manifest = await readManifest(dir);
+  await checkBackup(dir, manifest);
   if (!(await storeIsEmpty(store))) throw new Error('Database toko tidak kosong: pulihkan hanya ke DATA_DIR yang kosong (atau CouchDB yang kosong)');
   for (const name of COLLECTIONS) {
     await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {

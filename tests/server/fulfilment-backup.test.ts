@@ -5,7 +5,7 @@
  * process, tests/helpers/fake-couchdb.ts) and served by a server on COUCHDB_URL.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -106,6 +106,39 @@ describe('backups', () => {
     } finally {
       couch.child.kill('SIGTERM');
       rmSync(photosDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when a backup is unfinished or damaged, then restore says so in Indonesian and writes nothing: the intact backup restores there after', async () => {
+    const damaged = path.join(path.dirname(backupDir), 'rusak');
+    cpSync(backupDir, damaged, { recursive: true });
+    const other = tempDataDir();
+    const restoreFrom = (dir: string) =>
+      run(TSX, [CLI, 'restore', dir], { env: { ...process.env, DATA_DIR: other, SESSION_SECRET: TEST_SECRET } }).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+    try {
+      // The orders' file cut short in its last line, as an interrupted copy leaves it.
+      const orders = path.join(damaged, 'transactions.ndjson');
+      const text = readFileSync(orders, 'utf8');
+      writeFileSync(orders, text.slice(0, text.length - 30));
+      const cut = await restoreFrom(damaged);
+      expect(cut?.code).toBe(1);
+      expect(cut?.stderr).toContain('✗ Cadangan rusak: transactions.ndjson tidak terbaca');
+      // A whole order missing: fewer lines than the manifest counts.
+      writeFileSync(orders, '');
+      expect((await restoreFrom(damaged))?.stderr).toContain('✗ Cadangan tidak lengkap: transactions.ndjson berisi 0 dokumen');
+      // The wrong folder, or a backup that never finished (manifest.json is written last): no English system error.
+      rmSync(path.join(damaged, 'manifest.json'));
+      const unfinished = await restoreFrom(damaged);
+      expect(unfinished?.stderr).toContain('✗ Cadangan belum selesai atau folder salah');
+      expect(unfinished?.stderr).not.toContain('ENOENT');
+      // None of them wrote anything: the intact backup goes into the same DATA_DIR.
+      expect(await restoreFrom(backupDir)).toBeNull();
+    } finally {
+      rmSync(damaged, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 
