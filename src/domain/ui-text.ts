@@ -210,6 +210,8 @@ export const UI = {
     /** A photo on its way: said beside its progress bar, so a moving bar never reads 'waiting'. */
     uploading: (percent: number) => `Mengunggah ${percent}%`,
     uploadFailed: 'Gagal diunggah',
+    /** A photo that will never be uploaded (refused by the server, or gone from this device): the order waits for it. */
+    photosUnsendable: (numbers: string) => `Foto ${numbers} tidak dapat diunggah, jadi pesanan tidak bisa dikirim. Hapus foto itu di Upload Foto, lalu pilih ulang.`,
     overallProgress: (done: number, total: number) => `${done} dari ${total} foto terunggah`,
     /** Under the overall progress while the phone is offline and photos wait: the customer may carry on. */
     uploadsOffline: 'Sedang offline: foto diunggah otomatis saat online. Pesanan tetap bisa dilanjutkan.',

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQris } from '../../src/domain/qris';
 import { HttpClient, pullAll, pushChange } from '../helpers/server';
 import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
-import { ADMIN, appAndBrowser, launchPersistent, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
+import { ADMIN, appAndBrowser, launchPersistent, logInWithForm, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
 
 const suite = appAndBrowser();
 let files: PhotoFiles;
@@ -224,6 +224,40 @@ describe('photo checks', () => {
     await input.setInputFiles(files.heic);
     await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(1);
     await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(1);
+    expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it('when a draft outlived its photos (the customer logged out and in again), then the wizard says which photo cannot be sent and lets it be replaced, instead of placing an order that waits forever', async () => {
+    const page = await newPage();
+    const email = uniqueEmail('draf');
+    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+    let w = wizard(page);
+    await w.locator('input[type=file]').setInputFiles([files.jpegSmall, files.png]);
+    await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(2);
+    await w.getByRole('button', { name: 'Tutup' }).click();
+
+    // Log Out empties this account's photo outbox on the device; the wizard's draft stays.
+    await page.goto(`${suite.app.url}/profile`);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect.poll(() => page.locator('nav a[href="/login"]').count()).toBeGreaterThan(0);
+    await logInWithForm(page, suite.app.url, email, 'Rahasia123');
+    await openProducts(page);
+    await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+    w = wizard(page);
+    await expect.poll(() => w.locator('.photo-card').count()).toBe(2);
+    const unsendable = w.getByRole('alert').filter({ hasText: 'Foto 1, 2 tidak dapat diunggah' });
+    await expect.poll(() => unsendable.count()).toBe(1);
+    expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(true);
+
+    // Removed and picked again, the order can go on.
+    await w.getByRole('button', { name: 'Hapus foto 1' }).click();
+    await w.getByRole('button', { name: 'Hapus foto 1' }).click();
+    await w.locator('input[type=file]').setInputFiles([files.jpegSmall]);
+    await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(1);
+    expect(await unsendable.count()).toBe(0);
     expect(await w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
     await page.context().close();
   });

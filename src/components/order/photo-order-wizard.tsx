@@ -11,6 +11,7 @@ import type { PhotoEdit } from '../../domain/photos';
 import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 import { OrderSummary } from './order-summary';
 import { PhotoPicker } from './photo-picker';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
@@ -56,6 +57,8 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
   const packagingName = useId();
+  const refs = draft.photos.map((p) => p.url);
+  const unsendable = unsendablePhotos(refs, usePhotoStates(refs));
 
   useEffect(() => {
     localStorage.setItem(key, JSON.stringify(draft));
@@ -66,12 +69,13 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
 
   const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
   const steps = mode === 'cart' ? T.cartSteps : T.photoSteps;
-  const hasPhotos = draft.photos.length > 0;
-  const ready = step === 0 ? hasPhotos : step === 2 ? choice !== null : true;
+  // A photo that will never be uploaded blocks the order (it would wait for it forever), and says which one.
+  const photosReady = draft.photos.length > 0 && unsendable.length === 0;
+  const ready = step === 0 ? photosReady : step === 2 ? choice !== null : true;
   const finished = () => localStorage.removeItem(key);
 
   const buy = async () => {
-    if (!choice || !hasPhotos) return;
+    if (!choice || !photosReady) return;
     setBusy(true);
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: shipping.bubbleWrap });
     if (await placeOrder(order)) {
@@ -82,6 +86,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
     setBusy(false);
   };
   const toCart = async () => {
+    if (!photosReady) return;
     setBusy(true);
     if (await addToCart(photoCartItem(buyer.uid, product, draft.photos, draft.packaging))) {
       finished();
@@ -101,11 +106,11 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
       onClose={onClose}
       finish={
         mode === 'cart' ? (
-          <button type="button" className="btn btn-primary" disabled={!hasPhotos || busy} onClick={() => void toCart()}>
+          <button type="button" className="btn btn-primary" disabled={!photosReady || busy} onClick={() => void toCart()}>
             {T.addToCart}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" disabled={!hasPhotos || !choice || busy} onClick={() => void buy()}>
+          <button type="button" className="btn btn-primary" disabled={!photosReady || !choice || busy} onClick={() => void buy()}>
             {T.buyNow}
           </button>
         )
@@ -121,6 +126,11 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
             setChoice(null);
           }}
         />
+      )}
+      {unsendable.length > 0 && (
+        <p className="field-error" role="alert">
+          {T.photosUnsendable(unsendable.join(', '))}
+        </p>
       )}
       {step === 1 && (
         <fieldset className="packaging-options">

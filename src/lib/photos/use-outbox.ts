@@ -48,3 +48,10 @@ export function usePhotoStates(refs: readonly string[]): Record<string, PhotoSta
 /** Uploaded count: a photo is uploaded once the server gave it a URL. */
 export const uploadedCount = (refs: readonly string[], states: Record<string, PhotoState>): number =>
   refs.filter((r) => !isLocalPhotoRef(r) || states[r]?.status === 'done').length;
+
+/**
+ * The 1-based numbers of the photos that will never be uploaded: refused by the server (final), or gone from the
+ * outbox (signing out empties it, while a wizard's draft outlives it). An order naming one would wait for it forever.
+ */
+export const unsendablePhotos = (refs: readonly string[], states: Record<string, PhotoState>): number[] =>
+  refs.flatMap((r, i) => (isLocalPhotoRef(r) && states[r]?.status === 'failed' ? [i + 1] : []));
