@@ -7,6 +7,10 @@ export const ADMIN_UI = {
   title: 'Admin Jepret',
   print: 'Cetak',
   exportCsv: 'Ekspor CSV (pesanan dan custom)',
+  /** Cetak and Ekspor CSV while the file is made (a sheet of many photos takes seconds). */
+  preparingFile: 'Menyiapkan file…',
+  downloadOffline: 'Cetak dan Ekspor CSV perlu koneksi internet: filenya dibuat oleh server. Coba lagi saat online.',
+  downloadFailed: 'File tidak dapat diunduh. Coba lagi sebentar lagi.',
   chat: 'Chat WhatsApp',
   menu: 'Menu admin',
   tabs: ['Dashboard', 'Pesanan', 'Custom', 'Pengguna', 'Produk'] as const,

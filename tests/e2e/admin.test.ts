@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoLike } from '../helpers/photo-files';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SECRET, uploadPhoto } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
+import { ADMIN_UI } from '../../src/domain/admin-text';
+import { MESSAGES } from '../../src/domain/messages';
 import { STOCK_BAND_COLORS } from '../../src/domain/stock-colors';
 import { SEEDED, seededOrders } from './admin-seed';
 import { ADMIN, launchBrowser, logInWithForm, startApp, waitForServiceWorker, type RunningApp } from './harness';
@@ -294,6 +296,32 @@ describe('admin Pesanan on a tablet', () => {
     const pdf = await readFile((await download.path())!);
     expect(download.suggestedFilename()).toBe(`${photoOrder.id}.pdf`);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await context.close();
+  });
+});
+
+describe('Cetak and Ekspor CSV when the file cannot come', () => {
+  it('when the admin presses Cetak offline, or exports dates the server refuses, then the alert bar says why instead of nothing happening', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPesanan(context);
+    const alertBar = page.getByRole('alert');
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(photoOrder.id);
+    await page.getByRole('button', { name: `Detail pesanan ${photoOrder.id}` }).click();
+    const popup = page.getByRole('dialog', { name: `Pesanan ${photoOrder.id}` });
+    // Offline, a plain download link was cancelled by the browser and the app said nothing.
+    await context.setOffline(true);
+    await popup.getByRole('link', { name: 'Cetak' }).click();
+    await expect.poll(() => alertBar.innerText()).toContain(ADMIN_UI.downloadOffline);
+    await page.screenshot({ path: `${SHOTS}/cetak-offline.png` });
+    await context.setOffline(false);
+    await popup.getByRole('button', { name: 'Kembali' }).click();
+    // The start after the end: the server answers 400 with its Indonesian message, which the admin now sees.
+    await page.getByRole('searchbox', { name: 'Cari' }).fill('');
+    await page.getByLabel('Dari tanggal').fill('2025-05-02');
+    await page.getByLabel('Sampai tanggal').fill('2025-05-01');
+    await page.getByRole('link', { name: /Ekspor CSV/ }).click();
+    await expect.poll(() => alertBar.innerText()).toContain(MESSAGES.export_bad_dates);
+    await page.screenshot({ path: `${SHOTS}/ekspor-bad-dates.png` });
     await context.close();
   });
 });

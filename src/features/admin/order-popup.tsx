@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal';
 import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
 import { ADMIN_UI } from '../../domain/admin-text';
+import { DownloadLink } from './download-link';
 
 const T = ADMIN_UI;
 
@@ -48,9 +49,9 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
       <div className="admin-detail">{children}</div>
       <div className="admin-popup-links">
         {printable && (
-          <a className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} download={`${code}.pdf`}>
+          <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} filename={`${code}.pdf`}>
             {T.print}
-          </a>
+          </DownloadLink>
         )}
         <a
           className="btn"

@@ -5,6 +5,7 @@ import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import type { OrderLike } from './order-list';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { AlertProvider } from '../../lib/alert';
 import { CUSTOM } from './custom-tab';
 import { PESANAN } from './pesanan-tab';
 
@@ -148,6 +149,7 @@ function renderPopup(order: { buyStatus: number; resi: string }, printable = tru
     <OrderPopup code="abcdeA1" phone="0812-3456-7890" order={order} printable={printable} onSave={onSave} onClose={onClose}>
       <p>Rincian</p>
     </OrderPopup>,
+    { wrapper: AlertProvider }, // Cetak tells the admin in the alert bar when the sheet cannot come
   );
   return { onSave, onClose };
 }

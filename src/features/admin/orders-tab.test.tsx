@@ -2,12 +2,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderTable } from './order-table';
 import { exportLink } from './orders-tab';
+import { AlertProvider } from '../../lib/alert';
 
 afterEach(cleanup);
 
 describe("'Ekspor CSV' in Pesanan and Custom", () => {
   it("when the admin filters by status and dates, then the export link asks GET /api/orders.csv for the same", () => {
-    render(<OrderTable caption="Daftar pesanan" orders={[]} columns={[]} tools={exportLink} />);
+    render(<OrderTable caption="Daftar pesanan" orders={[]} columns={[]} tools={exportLink} />, { wrapper: AlertProvider });
     const link = () => screen.getByRole('link', { name: /Ekspor CSV/ });
     expect(link()).toHaveAttribute('href', '/api/orders.csv');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '0' } });

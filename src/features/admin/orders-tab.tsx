@@ -9,6 +9,7 @@ import { useAlert } from '../../lib/alert';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
+import { DownloadLink } from './download-link';
 import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
@@ -43,9 +44,9 @@ export function exportHref({ status, from, to }: OrderFilter): string {
 
 export const exportLink = (filter: OrderFilter) => (
   <p className="admin-export">
-    <a className="btn btn-small" href={exportHref(filter)} download="pesanan.csv">
+    <DownloadLink className="btn btn-small" href={exportHref(filter)} filename="pesanan.csv">
       {T.exportCsv}
-    </a>
+    </DownloadLink>
   </p>
 );
 
