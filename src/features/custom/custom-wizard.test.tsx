@@ -115,4 +115,32 @@ describe('the custom wizard', () => {
     const lines = screen.getAllByRole('term').map((t) => t.textContent);
     expect(lines).toEqual(['Film Putih × 2', 'Packaging Map × 2', 'Biaya layanan', 'Total']);
   });
+
+  it('when the draft names a photo that is gone from the device, then the wizard says which one and neither Lanjut nor the final confirm lets the order go', async () => {
+    const saved = (step: number) => JSON.stringify({
+      step, furthest: step,
+      draft: { white: ['/images/2026/11/22/1795000000-a.jpg'], black: ['local:gone1234567890'], packaging: 'map', bubbleWrap: false, marketplace: 'tokopedia', account: 'sari', orderNumber: 'INV1', userName: 'Sari', email: 'sari@example.com', phone: '0812' },
+    });
+    localStorage.setItem(draftKey, saved(0));
+    renderApp('/custom', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const alert = await screen.findByText(/^Foto 1 \(Film Hitam\) tidak dapat diunggah/);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Lanjut' })).toBeDisabled();
+    cleanup();
+
+    localStorage.setItem(draftKey, saved(3));
+    renderApp('/custom', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    await screen.findByText(/^Foto 1 \(Film Hitam\) tidak dapat diunggah/);
+    const confirm = screen.getByRole('button', { name: 'Konfirmasi Pesanan' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAttribute('aria-describedby', 'custom-unsendable');
+
+    // Removed, the order can go.
+    await userEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Hapus foto 1 (Film Hitam)' }));
+    await waitFor(() => expect(screen.queryByText(/tidak dapat diunggah/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Lanjut' })).toBeEnabled();
+  });
 });

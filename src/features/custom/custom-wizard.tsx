@@ -32,6 +32,7 @@ import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import { openDatabase, resync } from '../../lib/db/db-manager';
 import { uploadedUrls } from '../../lib/photos/outbox';
+import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 
 const T = UI.custom;
 const O = UI.order;
@@ -106,8 +107,19 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
     }));
   }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // A photo that will never be uploaded (refused by the server, or gone from the device with a Log Out) blocks the
+  // order, which would wait for it forever, and says which one (as the photo wizard does).
+  const whiteStates = usePhotoStates(draft.white);
+  const blackStates = usePhotoStates(draft.black);
+  const unsendable = [
+    ...unsendablePhotos(draft.white, whiteStates).map((n) => `${n} (${T.white})`),
+    ...unsendablePhotos(draft.black, blackStates).map((n) => `${n} (${T.black})`),
+  ];
+  const contactReady = customConfirmReady(draft);
+  const ready = contactReady && unsendable.length === 0;
+
   const place = async () => {
-    if (!owner || !customConfirmReady(draft)) return;
+    if (!owner || !ready) return;
     setBusy(true);
     try {
       const order = buildCustomOrder(owner, draft);
@@ -124,18 +136,17 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
     }
   };
 
-  const ready = customConfirmReady(draft);
   return (
     <Wizard
       title={T.title}
       steps={O.photoSteps}
       step={step}
       furthest={furthest}
-      ready={customStepReady(step, draft)}
+      ready={customStepReady(step, draft) && (step !== 0 || unsendable.length === 0)}
       onStep={(s) => setSaved((cur) => ({ ...cur, ...nextSteps(s, cur.furthest) }))}
       onClose={onClose}
       finish={
-        <button type="button" className="btn btn-primary" disabled={!ready || !owner || busy} aria-describedby={ready ? undefined : 'custom-confirm-hint'} onClick={() => void place()}>
+        <button type="button" className="btn btn-primary" disabled={!ready || !owner || busy} aria-describedby={ready ? undefined : contactReady ? 'custom-unsendable' : 'custom-confirm-hint'} onClick={() => void place()}>
           {T.confirm}
         </button>
       }
@@ -144,7 +155,12 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
         {step === 0 && (owner ? <PhotoStep owner={owner} draft={draft} setDraft={setDraft} changePhotos={changePhotos} /> : <p className="notice">{T.needVisitorId}</p>)}
         {step === 1 && <PackagingStep draft={draft} setDraft={setDraft} />}
         {step === 2 && <MarketplaceStep draft={draft} setDraft={setDraft} />}
-        {step === 3 && <ConfirmStep draft={draft} setDraft={setDraft} ready={ready} />}
+        {unsendable.length > 0 && (
+          <p id="custom-unsendable" className="field-error" role="alert">
+            {O.photosUnsendable(unsendable.join(', '))}
+          </p>
+        )}
+        {step === 3 && <ConfirmStep draft={draft} setDraft={setDraft} ready={contactReady} />}
         {step < 3 && draft.white.length + draft.black.length > 0 && (
           <p className="wizard-total">
             {O.total}: <strong>{formatIDR(customDraftPrice(draft))}</strong>
