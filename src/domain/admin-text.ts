@@ -6,6 +6,8 @@
 export const ADMIN_UI = {
   title: 'Admin Jepret',
   print: 'Cetak',
+  /** The order's original photos and captions.txt, for a print shop. */
+  photosZip: 'Unduh Foto (ZIP)',
   exportCsv: 'Ekspor CSV (pesanan dan custom)',
   /** Cetak and Ekspor CSV while the file is made (a sheet of many photos takes seconds). */
   preparingFile: 'Menyiapkan file…',

@@ -6,6 +6,7 @@
  * straight into the server's store before it starts. axe on every tab and popup. Screenshots go to /tmp/shots-admin.
  */
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -296,6 +297,11 @@ describe('admin Pesanan on a tablet', () => {
     const pdf = await readFile((await download.path())!);
     expect(download.suggestedFilename()).toBe(`${photoOrder.id}.pdf`);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Unduh Foto (ZIP): the original photos in print order and captions.txt, for a print shop.
+    const [zip] = await Promise.all([page.waitForEvent('download'), popup.getByRole('link', { name: 'Unduh Foto (ZIP)' }).click()]);
+    expect(zip.suggestedFilename()).toBe(`${photoOrder.id}-foto.zip`);
+    const listing = await promisify(execFile)('unzip', ['-Z1', (await zip.path())!]);
+    expect(listing.stdout.trim().split('\n')).toEqual([`${photoOrder.id}-1.jpg`, `${photoOrder.id}-2.jpg`, 'captions.txt']);
     await context.close();
   });
 });

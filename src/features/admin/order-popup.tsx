@@ -18,7 +18,7 @@ export interface StatusPatch {
 
 export function OrderPopup({ code, phone, order, printable, onSave, onClose, children }: {
   code: string;
-  /** The order has photos to print: Cetak is offered (an order of frames only would give an empty sheet). */
+  /** The order has photos to print: Cetak and Unduh Foto (ZIP) are offered (an order of frames only would give an empty sheet). */
   printable: boolean;
   /** The customer's WhatsApp number, for the chat link. */
   phone: string;
@@ -49,9 +49,14 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
       <div className="admin-detail">{children}</div>
       <div className="admin-popup-links">
         {printable && (
-          <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} filename={`${code}.pdf`}>
-            {T.print}
-          </DownloadLink>
+          <>
+            <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} filename={`${code}.pdf`}>
+              {T.print}
+            </DownloadLink>
+            <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/photos.zip`} filename={`${code}-foto.zip`}>
+              {T.photosZip}
+            </DownloadLink>
+          </>
         )}
         <a
           className="btn"
