@@ -267,6 +267,9 @@ export const UI = {
     barcodeLabel: (code: string) => `Barcode kode pesanan ${code}`,
     notAtShop: 'Pesanan ini belum sampai di toko (menunggu koneksi atau unggahan foto). Toko memastikan totalnya saat pesanan sampai: sebaiknya bayar setelah itu.',
     atShop: 'Pesanan sudah sampai di toko. Total di atas sudah dipastikan toko.',
+    /** The order reached the shop and could not be taken (buyStatus 4, with its `kendala` beside it): nothing to pay. */
+    notPayable: 'Jangan bayar pesanan ini: toko tidak dapat memprosesnya. Pesanan tetap ada di Transaksi, di bawah Terjadi Kendala.',
+    toTransactions: 'Lihat Transaksi',
     confirmHint: 'Sudah membayar? Tekan Konfirmasi untuk mengirim nominal dan kode pesanan ke WhatsApp toko (terbuka di tab baru).',
   },
   custom: {

@@ -437,9 +437,8 @@ describe('buying', () => {
     return { page, email, popup };
   }
 
-  it('when stock runs out while an order placed offline waits, then it stays in Transaksi under Terjadi Kendala with the reason', async () => {
+  it('when stock runs out while an order placed offline waits, then its open payment popup says why and not to pay, and it stays in Transaksi under Terjadi Kendala with the reason', async () => {
     const { page, email, popup } = await buyAcrylicOffline('kendala');
-    await popup.popup.getByRole('button', { name: 'Tutup' }).click();
 
     // Meanwhile the shop sells its last acrylic stands.
     const owner = await admin();
@@ -447,7 +446,13 @@ describe('buying', () => {
     expect((await pushChange(owner, 'goods', goods, { ...goods, qty: 0 })).body.refused).toEqual([]);
     try {
       await page.context().setOffline(false);
-      await page.goto(`${suite.app.url}/profile/transaksi`);
+      // The popup still open over the page: the QRIS and Konfirmasi give way to the reason.
+      await expect.poll(() => popup.popup.locator('.payment-refused').getByText('Stok produk tidak mencukupi').count(), { timeout: 30_000 }).toBe(1);
+      expect(await popup.popup.getByText(/Jangan bayar pesanan ini/).count()).toBe(1);
+      expect(await popup.popup.getByRole('link', { name: 'Konfirmasi' }).count()).toBe(0);
+      expect(await popup.popup.locator('.payment-qr').count()).toBe(0);
+      await popup.popup.getByRole('button', { name: 'Lihat Transaksi' }).click();
+      await page.waitForURL(`${suite.app.url}/profile/transaksi`);
       const group = page.getByRole('region', { name: 'Terjadi Kendala' });
       await group.waitFor({ timeout: 30_000 });
       expect(await group.getByText('Stok produk tidak mencukupi').count()).toBe(1);

@@ -36,3 +36,20 @@ it('when the shop prices the order again while its popup is open, then the total
   expect(within(dialog).getByRole('img', { name: /^Kode QRIS untuk membayar Rp\s?50\.000$/ })).toBeInTheDocument();
   expect(within(dialog).getByRole('link', { name: 'Konfirmasi' })).toHaveAttribute('href', confirmationUrl(50000, CODE));
 });
+
+it('when the shop cannot take the order while its popup is open (stock ran out while the phone was offline), then the popup says why and not to pay, with no QRIS, transfer or Konfirmasi', async () => {
+  renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  await userEvent.click(await screen.findByRole('button', { name: /Bayar/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+  expect(within(dialog).getByRole('link', { name: 'Konfirmasi' })).toBeInTheDocument();
+
+  // What the server answers for an order it stored as 'Terjadi Kendala'.
+  const reason = 'Pesanan tidak dapat diproses: Stok produk tidak mencukupi.';
+  await (await db.transactions.findOne(CODE).exec())!.incrementalPatch({ buyStatus: 4, kendala: reason });
+  await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(reason));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Jangan bayar pesanan ini');
+  expect(within(dialog).queryByRole('img', { name: /Kode QRIS/ })).toBeNull();
+  expect(within(dialog).queryByRole('link', { name: 'Konfirmasi' })).toBeNull();
+  expect(within(dialog).queryByText('Transfer bank atau e-wallet')).toBeNull();
+  expect(within(dialog).getByText(CODE, { selector: 'figcaption' })).toBeInTheDocument();
+});

@@ -27,6 +27,8 @@ export interface PaymentPopupProps {
   total: number;
   /** The order has not reached the shop yet: its total is the device's, to be confirmed by the server. */
   waiting?: boolean;
+  /** The shop could not take the order (with its reason, if the server gave one): no means of payment are shown. */
+  refused?: { reason: string };
   onClose(): void;
 }
 
@@ -53,7 +55,7 @@ function useArrival(waiting: boolean): 'waiting' | 'arrived' | null {
  * the order, so it works offline: the customer can pay now and confirm once back online. While the order has not
  * reached the shop, it says so: the server may price it otherwise (a price changed while the phone was offline).
  */
-export function PaymentPopup({ code, total, waiting = false, onClose }: PaymentPopupProps) {
+export function PaymentPopup({ code, total, waiting = false, refused, onClose }: PaymentPopupProps) {
   const navigate = useNavigate();
   const qr = useMemo(() => paymentQrPayload(total), [total]);
   const hintId = useId();
@@ -63,6 +65,31 @@ export function PaymentPopup({ code, total, waiting = false, onClose }: PaymentP
     onClose();
     navigate('/products');
   };
+  if (refused)
+    return (
+      <Modal title={T.title} onClose={onClose} className="payment-popup">
+        <div role="alert" className="payment-refused">
+          {refused.reason && <p className="field-error">{refused.reason}</p>}
+          <p className="field-error">{T.notPayable}</p>
+        </div>
+        <section className="payment-section">
+          <h3>{T.codeTitle}</h3>
+          <OrderBarcode code={code} />
+        </section>
+        <div className="payment-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              onClose();
+              navigate('/profile/transaksi');
+            }}
+          >
+            {T.toTransactions}
+          </button>
+        </div>
+      </Modal>
+    );
   return (
     <Modal title={T.title} onClose={onClose} className="payment-popup">
       <p className="payment-total">
