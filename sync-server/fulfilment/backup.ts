@@ -85,8 +85,12 @@ async function copyIfPresent(from: string, to: string): Promise<boolean> {
 
 /** A backup goes only into a new or empty folder: never mixed with another one's files. */
 export async function emptyBackupDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0) throw new Error(`Folder cadangan tidak kosong: ${dir}`);
+  const notAFolder = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EEXIST' || err.code === 'ENOTDIR') throw new Error(`Folder cadangan bukan folder (sudah ada file dengan nama itu): ${dir}`);
+    throw err;
+  };
+  await mkdir(dir, { recursive: true }).catch(notAFolder);
+  if ((await readdir(dir).catch(notAFolder)).length > 0) throw new Error(`Folder cadangan tidak kosong: ${dir}`);
 }
 
 /** Writes the shop to `dir` (new or empty), while it runs: reads go through the store, files are copied. */

@@ -136,6 +136,10 @@ describe('backups', () => {
       expect(unfinished?.stderr).not.toContain('ENOENT');
       // None of them wrote anything: the intact backup goes into the same DATA_DIR.
       expect(await restoreFrom(backupDir)).toBeNull();
+      // A backup asked into the name of a file (a typo): said in Indonesian, not Node's 'EEXIST'.
+      const file = path.join(damaged, 'photos.ndjson');
+      const intoFile = await run(TSX, [CLI, 'backup', file], { env: { ...process.env, DATA_DIR: other, SESSION_SECRET: TEST_SECRET } }).catch((e) => e);
+      expect(intoFile.stderr).toContain(`✗ Folder cadangan bukan folder (sudah ada file dengan nama itu): ${file}`);
     } finally {
       rmSync(damaged, { recursive: true, force: true });
       rmSync(other, { recursive: true, force: true });
