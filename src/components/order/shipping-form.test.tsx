@@ -150,3 +150,38 @@ describe('Layanan', () => {
     expect(text(/^REG/)).toBe('REG · Rp 18.000 · 2-3 hari');
   });
 });
+
+describe('a kept shipping draft', () => {
+  afterEach(() => localStorage.clear());
+
+  it('when the service it names is no longer offered, then Layanan is emptied and named as left to fill, not a grey Lanjut with nothing said', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
+    const answers: Record<string, unknown[]> = {
+      '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
+      '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
+      '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+      '/api/ongkos': [{ code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: '', cost: [{ value: 18000, etd: '2-3', note: '' }] }] }],
+    };
+    setShippingClient(
+      createShippingClient({
+        store: createMemoryStore(),
+        fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
+      }),
+    );
+    const key = shippingDraftKey('uid-budi');
+    localStorage.setItem(
+      key,
+      JSON.stringify({ provinsi: '31|DKI Jakarta', city: '3171|Kota Jakarta Pusat', subdistrict: '317101|Gambir', alamat: 'Jl. Medan Merdeka 1', kurir: 'jne', pengiriman: 'OKE', bubbleWrap: true }),
+    );
+    function Harness() {
+      const [draft, setDraft] = useShippingDraft('', key);
+      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={() => {}} />;
+    }
+    render(<Harness />);
+    await waitFor(() => expect(screen.getByRole('option', { name: /^REG/ })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Untuk lanjut, lengkapi: Layanan.')).toBeInTheDocument());
+    expect(screen.getByLabelText('Layanan')).toHaveValue('');
+    expect(JSON.parse(localStorage.getItem(key)!)).toMatchObject({ kurir: 'jne', pengiriman: '' });
+  });
+});

@@ -137,6 +137,14 @@ export function ShippingForm({ draft, onDraft, weight, onChoice, children }: Shi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft.provinsi, draft.city, draft.subdistrict, draft.alamat, draft.kurir, draft.pengiriman, line?.value, line?.quote]);
 
+  // A service no longer offered (a kept draft from days ago, another kilogram) is dropped once the list is known, so
+  // Layanan reads 'Pilih…' and is named among what is left, rather than Lanjut staying grey with nothing said.
+  const stale = draft.pengiriman !== '' && costs.data !== null && !costs.loading && !service;
+  useEffect(() => {
+    if (stale) set({ pengiriman: '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stale]);
+
   useEffect(() => {
     if (locked && !draft.bubbleWrap) set({ bubbleWrap: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
