@@ -13,6 +13,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A shipping client answering each path with its results (an empty list for any other), as RajaOngkir wraps them. */
+function fakeShipping(answers: Record<string, unknown[]>) {
+  const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
+  setShippingClient(
+    createShippingClient({
+      store: createMemoryStore(),
+      fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
+    }),
+  );
+}
+
+/** Jakarta Pusat, Gambir, as the region lists answer it. */
+const GAMBIR = {
+  '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
+  '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
+  '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+};
+
 describe("the wizard's address", () => {
   it('when the profile loads after the wizard opened, then its address fills the box once; cleared, the box stays empty', () => {
     const { result, rerender } = renderHook(({ address }) => useShippingDraft(address), { initialProps: { address: '' } });
@@ -83,16 +101,7 @@ describe("the wizard's shipping draft on the device", () => {
 describe('Isi Data while incomplete', () => {
   it('when fields are still empty, then the form says which ones, in its own words, and the list shrinks as they are filled', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
-    setShippingClient(
-      createShippingClient({
-        store: createMemoryStore(),
-        fetch: (async (input: RequestInfo | URL) =>
-          String(input) === '/api/provinsi'
-            ? new Response(JSON.stringify(envelope([{ province_id: '33', province: 'Jawa Tengah' }])))
-            : new Response(JSON.stringify(envelope([])))) as typeof fetch,
-      }),
-    );
+    fakeShipping({ '/api/provinsi': [{ province_id: '33', province: 'Jawa Tengah' }] });
     let choice: ShippingChoice | null = null;
     function Harness() {
       const [draft, setDraft] = useShippingDraft('');
@@ -112,11 +121,8 @@ describe('Isi Data while incomplete', () => {
 describe('Layanan', () => {
   it('when the courier answers with estimates, then each option fits a 360 px select: "1-1" reads "1 hari", a range keeps its days', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
-    const answers: Record<string, unknown[]> = {
-      '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
-      '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
-      '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+    fakeShipping({
+      ...GAMBIR,
       '/api/ongkos': [
         {
           code: 'jne',
@@ -127,13 +133,7 @@ describe('Layanan', () => {
           ],
         },
       ],
-    };
-    setShippingClient(
-      createShippingClient({
-        store: createMemoryStore(),
-        fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
-      }),
-    );
+    });
     function Harness() {
       const [draft, setDraft] = useShippingDraft('Jl. Medan Merdeka 1');
       return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={() => {}} />;
@@ -156,19 +156,10 @@ describe('a kept shipping draft', () => {
 
   it('when the service it names is no longer offered, then Layanan is emptied and named as left to fill, not a grey Lanjut with nothing said', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { code: 200, description: 'OK' }, results } });
-    const answers: Record<string, unknown[]> = {
-      '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
-      '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
-      '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+    fakeShipping({
+      ...GAMBIR,
       '/api/ongkos': [{ code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: '', cost: [{ value: 18000, etd: '2-3', note: '' }] }] }],
-    };
-    setShippingClient(
-      createShippingClient({
-        store: createMemoryStore(),
-        fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
-      }),
-    );
+    });
     const key = shippingDraftKey('uid-budi');
     localStorage.setItem(
       key,
