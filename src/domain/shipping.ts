@@ -54,6 +54,9 @@ export const bubbleWrapLocked = (destinationCityId: string, shopCityId: string):
   !isInShopCity(destinationCityId, shopCityId);
 
 /** Region ids are digits only (RajaOngkir's numbers, or idn-area-data codes without their dots). */
+/** The name of a region stored as 'id|name' (provinsi, city, subdistrict); a bare value is its own name. */
+export const regionName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
+
 export const isRegionId = (id: unknown): id is string => typeof id === 'string' && /^\d{1,12}$/.test(id);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; code: MessageCode };

@@ -2,7 +2,7 @@
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { draftTotal, orderLine, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
-import { COURIER_NAMES, isCourier } from '../../domain/shipping';
+import { COURIER_NAMES, isCourier, regionName } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.order;
@@ -46,7 +46,12 @@ export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]
           <dd data-testid="order-total">{formatIDR(draftTotal(lines, ongkir, bubbleWrap))}</dd>
         </div>
       </dl>
-      {choice && <p className="field-note">{choice.alamat}</p>}
+      {/* Where it goes in full: the profile's street may be in another city than the Kecamatan chosen. */}
+      {choice && (
+        <p className="field-note summary-address">
+          {[choice.alamat, ...[choice.subdistrict, choice.city, choice.provinsi].map(regionName)].filter(Boolean).join(', ')}
+        </p>
+      )}
     </div>
   );
 }
