@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bubbleWrapLocked, chargeableKg, couriersFor, parseCostRequest, parseCouriers, parseWeight,
+  addressText, bubbleWrapLocked, chargeableKg, couriersFor, parseCostRequest, parseCouriers, parseWeight,
 } from './shipping';
 
 describe('shipping rules', () => {
@@ -31,5 +31,16 @@ describe('shipping rules', () => {
   });
   it('when grams are charged, then every started kilogram counts, at least one', () => {
     expect([1, 1000, 1001, 2999, 3000].map(chargeableKg)).toEqual([1, 1, 2, 3, 3]);
+  });
+});
+
+describe('an address in words', () => {
+  it("when an order names its regions as 'id|name', then the address reads the street as written and the regions by name, leaving out what it lacks", () => {
+    expect(addressText({ alamat: ' Jl. Mawar 3 | Blok B ', subdistrict: '317101|Kebayoran Baru', city: '3171|Kota Jakarta Selatan', provinsi: '31|DKI Jakarta' }))
+      .toBe('Jl. Mawar 3 | Blok B, Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta');
+    expect(addressText({ alamat: 'Jl. Mawar 3', city: '3171|Kota Jakarta Selatan' })).toBe('Jl. Mawar 3, Kota Jakarta Selatan');
+    // A visitor's custom order has no address.
+    expect(addressText({ alamat: '', subdistrict: '', city: '', provinsi: '' })).toBe('');
+    expect(addressText({ alamat: '', city: 'Semarang' })).toBe('Semarang');
   });
 });

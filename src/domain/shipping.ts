@@ -57,6 +57,16 @@ export const bubbleWrapLocked = (destinationCityId: string, shopCityId: string):
 /** The name of a region stored as 'id|name' (provinsi, city, subdistrict); a bare value is its own name. */
 export const regionName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
 
+/**
+ * Where an order goes, in words: the street as written, then the district, city and province by name, leaving out
+ * the parts it lacks (a visitor's custom order has no address). The customer's summary, the admin's tables and
+ * popups and the CSV export all say it this way.
+ */
+export function addressText(o: { alamat?: string; subdistrict?: string; city?: string; provinsi?: string }): string {
+  const regions = [o.subdistrict, o.city, o.provinsi].map((r) => (r ? regionName(r) : ''));
+  return [o.alamat ?? '', ...regions].map((p) => p.trim()).filter(Boolean).join(', ');
+}
+
 export const isRegionId = (id: unknown): id is string => typeof id === 'string' && /^\d{1,12}$/.test(id);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; code: MessageCode };

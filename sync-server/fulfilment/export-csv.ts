@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream';
 import { parsePengiriman } from '../../src/domain/custom';
 import { formatShopDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
+import { addressText } from '../../src/domain/shipping';
 import { adminStatusLabel } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';
@@ -42,11 +43,8 @@ export const shopDayEnd = (day: string): number | null => {
   return start === null ? null : start + DAY_MS - 1;
 };
 
-/** `id|name` fields (provinsi, city, subdistrict) keep their name. */
-const named = (field: string | undefined): string => (field ?? '').split('|').slice(-1)[0] ?? '';
-
 function transactionRow(t: TransactionDoc): unknown[] {
-  const address = [t.alamat, named(t.subdistrict), named(t.city), named(t.provinsi)].filter(Boolean).join(', ');
+  const address = addressText(t);
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
   // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
@@ -54,7 +52,7 @@ function transactionRow(t: TransactionDoc): unknown[] {
 }
 
 function customRow(c: CustomDoc): unknown[] {
-  const address = [c.alamat, named(c.city), named(c.provinsi)].filter(Boolean).join(', ');
+  const address = addressText(c);
   const white = c.imgWhite?.length ?? 0;
   const black = c.imgBlack?.length ?? 0;
   const items = `Custom: film putih ${white}, film hitam ${black}`;

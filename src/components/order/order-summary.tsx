@@ -2,7 +2,7 @@
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { draftTotal, orderLine, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
-import { COURIER_NAMES, isCourier, regionName } from '../../domain/shipping';
+import { addressText, COURIER_NAMES, isCourier } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.order;
@@ -49,7 +49,7 @@ export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]
       {/* Where it goes in full: the profile's street may be in another city than the Kecamatan chosen. */}
       {choice && (
         <p className="field-note summary-address">
-          {[choice.alamat, ...[choice.subdistrict, choice.city, choice.provinsi].map(regionName)].filter(Boolean).join(', ')}
+          {addressText(choice)}
         </p>
       )}
     </div>

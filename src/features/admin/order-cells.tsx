@@ -2,16 +2,13 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatIDR } from '../../domain/format';
 import { ADMIN_UI } from '../../domain/admin-text';
+import { addressText } from '../../domain/shipping';
 
-/** 'id|name' fields (province, city, district) show their name. */
-export const placeName = (value: string): string => (value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
 /** The parts that exist (a visitor's custom order has no address), without dangling separators. */
 const joinPresent = (parts: ReadonlyArray<string | undefined>, separator: string): string =>
-  parts.map((p) => (p ? placeName(p).trim() : '')).filter(Boolean).join(separator);
-export const fullAddress = (o: { alamat: string; subdistrict?: string; city: string; provinsi: string }): string =>
-  joinPresent([o.alamat, o.subdistrict, o.city, o.provinsi], ', ');
+  parts.map((p) => (p ?? '').trim()).filter(Boolean).join(separator);
 /** The tables' address: the street and the city. */
-export const shortAddress = (o: { alamat: string; city: string }): string => joinPresent([o.alamat, o.city], ', ');
+export const shortAddress = (o: { alamat: string; city: string }): string => addressText({ alamat: o.alamat, city: o.city });
 const contact = (o: { userName: string; email: string; phone: string }): string => joinPresent([o.userName, o.email, o.phone], ' · ');
 /** Custom's Data column: who, and where when the order says. */
 export const customerData = (o: Parameters<typeof contact>[0] & Parameters<typeof shortAddress>[0]): string =>
@@ -27,10 +24,10 @@ export function DateCell({ createdAt, code }: { createdAt: number; code: string 
 }
 
 /** The popup's first facts of any order: the customer, the address, the price. */
-export function whoWhereHowMuch(o: Parameters<typeof fullAddress>[0] & { userName: string; email: string; phone: string; price: number }): Array<[string, ReactNode]> {
+export function whoWhereHowMuch(o: Parameters<typeof addressText>[0] & { userName: string; email: string; phone: string; price: number }): Array<[string, ReactNode]> {
   return [
     [ADMIN_UI.customer, contact(o)],
-    [ADMIN_UI.address, fullAddress(o)],
+    [ADMIN_UI.address, addressText(o)],
     [ADMIN_UI.price, formatIDR(o.price)],
   ];
 }
