@@ -465,6 +465,40 @@ describe('admin Produk on a tablet', () => {
     await context.close();
   });
 
+  it('when customers order while the owner has a product\'s form open, then Simpan keeps the units they took and adds the owner\'s restock to them', async () => {
+    const stockOf = async () => (await pullAll(admin, 'goods')).docs.find((g) => g.id === '5').qty as number;
+    const order = (qty: number) =>
+      transactionDoc(customer.uid, { produkID: '5', items: [{ produkID: '5', name: 'x', qty, img: [], packaging: 'box|0', weight: 0, price: 1 }] });
+    const { context, page } = await openTab('Produk');
+    const card = page.getByRole('list', { name: 'Daftar produk' }).locator('li').filter({ hasText: 'Kertas Film Instax' });
+    const shown = async (qty: number) => expect.poll(() => card.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`Stok ${qty} ·`));
+    const opened = await stockOf();
+    await shown(opened);
+
+    // The owner changes only the price; meanwhile a customer buys 2, and the tablet hears of it.
+    await card.getByRole('button', { name: 'Edit Kertas Film Instax' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Produk' });
+    expect((await pushNew(customer.client, 'transactions', [order(2)])).body.refused).toEqual([]);
+    expect(await stockOf()).toBe(opened - 2);
+    await shown(opened - 2);
+    await form.getByLabel('Harga').fill('61000');
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(async () => (await pullAll(admin, 'goods')).docs.find((g) => g.id === '5').price, { timeout: 30_000 }).toBe(61000);
+    // The form's old count is not written back: the 2 units stay sold.
+    expect(await stockOf()).toBe(opened - 2);
+
+    // The owner restocks 10 on the count the form shows while a customer buys 1: both count.
+    await card.getByRole('button', { name: 'Edit Kertas Film Instax' }).click();
+    expect((await form.getByLabel('Stok').inputValue())).toBe(String(opened - 2));
+    expect((await pushNew(customer.client, 'transactions', [order(1)])).body.refused).toEqual([]);
+    await shown(opened - 3);
+    await form.getByLabel('Stok').fill(String(opened - 2 + 10));
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(stockOf, { timeout: 30_000 }).toBe(opened - 3 + 10);
+    await shown(opened + 7);
+    await context.close();
+  });
+
   it('when the admin logs in on a wiped tablet whose first sync is slow, then the tabs say the shop is loading, not that it has no orders', async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();

@@ -34,7 +34,20 @@ const FORM_TEXTS: ProductTexts = {
   tooLarge: (key, max) => T.atMost(F[key], key === 'price' ? formatIDR(max) : thousands.format(max)),
 };
 
-function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose(): void }) {
+/**
+ * The owner's edit as a patch on the product as the device holds it now: only the fields the owner changed in the
+ * form, and a changed stock as the change made, added to the count now (as a sync conflict merges it, domain/merge.ts).
+ * Orders move the stock while the form is open: writing back the count the form opened with gave the units of an order
+ * placed meanwhile back to the shop (sold twice), or took again those of an order cancelled meanwhile.
+ */
+function editPatch(opened: GoodsDoc, now: GoodsDoc, edited: Partial<GoodsDoc>): Partial<GoodsDoc> {
+  const keys = (Object.keys(edited) as Array<keyof GoodsDoc>).filter((k) => edited[k] !== opened[k]);
+  const patch: Partial<GoodsDoc> = Object.fromEntries(keys.map((k) => [k, edited[k]]));
+  if (patch.qty !== undefined) patch.qty = Math.max(0, now.qty + patch.qty - opened.qty);
+  return patch;
+}
+
+function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null; current: GoodsDoc | undefined; onClose(): void }) {
   const { addGoods, patchGoods } = useAdminWrites();
   const { user } = useAuth();
   const [fields, setFields] = useState<ProductFields>(() => (product ? fieldsOf(product) : emptyProduct('')));
@@ -101,10 +114,10 @@ function ProductDialog({ product, onClose }: { product: GoodsDoc | null; onClose
     if (!product) {
       await addGoods({ ...rest, img: url ?? img, id: newGoodsId(), show: 'show' }, T.productSaved);
     } else if (url) {
-      await patchGoods(product.id, { ...rest, img: url }, T.productSaved);
+      await patchGoods(product.id, editPatch(product, current ?? product, { ...rest, img: url }), T.productSaved);
     } else {
       // The server has this product: it keeps its image until the new one is uploaded, then the uploader sets it.
-      await patchGoods(product.id, rest, T.productSaved);
+      await patchGoods(product.id, editPatch(product, current ?? product, rest), T.productSaved);
       await updatePhoto(localPhotoId(img), { apply: { collection: 'goods', id: product.id, field: 'img' } });
     }
     onClose();
@@ -261,7 +274,13 @@ export function ProdukTab() {
           <ProductCard key={g.id} product={g} pendingImage={pending.has(g.id)} onEdit={() => open(g)} />
         ))}
       </ul>
-      {editing && <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ProductDialog
+          product={editing === 'new' ? null : editing}
+          current={editing === 'new' ? undefined : docs.find((g) => g.id === editing.id)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }
