@@ -105,7 +105,7 @@ export function checkWrite(
   next: AnyDoc,
 ): WriteCheck {
   if (master && master.userID !== next.userID) return refuse('readonly_field');
-  if (actor.admin) return allow;
+  if (actor.admin) return collection === 'transactions' && linesChanged(master, next) ? refuse('order_items_locked') : allow;
   if (signInNeeded(actor, collection)) return refuse('not_signed_in');
   switch (collection) {
     case 'goods':
@@ -119,6 +119,16 @@ export function checkWrite(
       if (!ownedBy(actor, master, next)) return refuse('not_owner');
       return checkOrder(master, next);
   }
+}
+
+/**
+ * The lines of a placed order stay as placed, for the admin too: the server took their units from stock when the order
+ * came, and gives back those lines' units when it is cancelled, deleted unpaid or failed (src/domain/status.ts). Lines
+ * changed afterwards would give back units never taken, or keep some taken for good. A deleted order written again is
+ * placed anew (its lines' units are taken then).
+ */
+function linesChanged(master: AnyDoc | null, next: AnyDoc): boolean {
+  return master !== null && !master._deleted && !next._deleted && stableJson(master.items) !== stableJson(next.items);
 }
 
 function owners(actor: Actor): string[] {

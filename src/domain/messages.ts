@@ -37,6 +37,7 @@ export const MESSAGES = {
   readonly_field: 'Sebagian data ini hanya dapat diubah oleh admin.',
   cancel_only_unpaid: 'Pesanan hanya dapat dibatalkan selama belum dibayar.',
   order_locked: 'Pesanan yang sudah dibuat tidak dapat diubah.',
+  order_items_locked: 'Produk dan jumlah dalam pesanan tidak dapat diubah setelah pesanan dibuat, karena stoknya sudah dihitung. Ubah status atau resi saja, atau hapus pesanan ini.',
   attachments_refused: 'Lampiran tidak diterima lewat sinkronisasi.',
   design_doc_refused: 'Dokumen desain tidak diterima.',
   id_refused: 'ID dokumen tidak valid.',

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { MESSAGES } from '../../src/domain/messages';
 import { transactionDoc } from './fixtures';
 
 let server: TestServer;
@@ -73,6 +74,26 @@ describe('stock', () => {
     const paid = await orderAsAdmin(order.id);
     expect((await pushChange(admin, 'transactions', paid, { ...paid, _deleted: true })).body.refused).toEqual([]);
     expect(await stockOf('4')).toBe(7);
+  });
+
+  it('when the admin changes what a placed order holds, then refused with the reason: its units were taken for the lines it was placed with', async () => {
+    const order = await standsOrdered(3);
+    expect(await stockOf('4')).toBe(7);
+    const placed = await orderAsAdmin(order.id);
+    // 3 stands made 8 (with 3 taken), or a frame put in: deleting it unpaid would give back what was never taken.
+    for (const items of [[{ ...placed.items[0], qty: 8 }], [...placed.items, { ...placed.items[0], produkID: '2' }]]) {
+      const res = await pushChange(admin, 'transactions', placed, { ...placed, items });
+      expect(res.status).toBe(200);
+      expect(res.body.refused).toEqual([{ id: order.id, error: 'order_items_locked', message: MESSAGES.order_items_locked }]);
+      expect(res.body.conflicts).toEqual([placed]);
+    }
+    // The status and the resi stay the admin's to change.
+    expect(await setStatus(order.id, 1)).toEqual({ conflicts: [], refused: [] });
+    expect(await setStatus(order.id, 0)).toEqual({ conflicts: [], refused: [] });
+    const unpaid = await orderAsAdmin(order.id);
+    expect(unpaid.items).toEqual(placed.items);
+    expect((await pushChange(admin, 'transactions', unpaid, { ...unpaid, _deleted: true })).body.refused).toEqual([]);
+    expect(await stockOf('4')).toBe(10);
   });
 
   it('when the admin marks an unpaid order Gagal, then its units come back once: deleting it later gives nothing more', async () => {
