@@ -69,6 +69,31 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['a long e-mail name', uniqueEmail('muhammad.rizky.pratama.wijayakusuma')],
+    // Still too long for the header's first row: it goes to the second, at the left, where the dropdown opened off the screen.
+    ['a short e-mail name', `s${Date.now().toString(36).slice(-6)}@example.com`],
+  ])('when a customer with %s signs in on a 360 px phone, then the page stays 360 px wide and the name and its dropdown are on the screen', async (_, email) => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const username = email.split('@')[0]!;
+    await signUp(page, email, 'Rahasia123');
+    const button = nav(page).getByRole('button', { name: username });
+    await expect.poll(() => button.count()).toBe(1);
+    // The sync chip's words beside it decide which row of the header the name's button takes.
+    await expect.poll(() => nav(page).getByRole('status').innerText(), { timeout: 30_000 }).toBe('Tersinkron');
+    // A phone browser widens the page to fit what sticks out: the whole shop then shows shrunk, with a sideways scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await button.click();
+    const menu = (await page.getByRole('menu').boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
   it('when the landing page opens, then the hero and its order button to /products are there', async () => {
     const page = await newPage();
     await page.goto(suite.app.url);

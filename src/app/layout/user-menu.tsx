@@ -49,9 +49,11 @@ export function UserMenu({ username, onOpenCart }: { username: string; onOpenCar
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="user-menu-list"
+        title={username}
         onClick={() => setOpen((o) => !o)}
       >
-        {username}
+        {/* A long e-mail name is cut with '…' on a phone; the button's name stays whole for a screen reader. */}
+        <span className="user-name">{username}</span>
       </button>
       {open && (
         <ul id="user-menu-list" role="menu" aria-label={username} className="dropdown" onKeyDown={onMenuKey}>
