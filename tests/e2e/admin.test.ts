@@ -353,6 +353,32 @@ describe('a conflict the server decides', () => {
     expect((await serverOrder(order.id))[0]).toMatchObject({ _deleted: true, buyStatus: 0 });
     await context.close();
   });
+
+  it('when another tablet sets an order Dikirim while the admin has its popup open, then Simpan of a resi alone keeps it Dikirim', async () => {
+    const order = transactionDoc(customer.uid, { createdAt: Date.now() - 4 * 86_400_000 });
+    expect((await pushNew(customer.client, 'transactions', [order])).body.refused).toEqual([]);
+    const placed = (await serverOrder(order.id))[0];
+    expect((await pushChange(admin, 'transactions', placed, { ...placed, buyStatus: 1 })).body.refused).toEqual([]);
+    const { context, page } = await openTab('Pesanan');
+    const table = page.getByRole('table', { name: 'Daftar pesanan' });
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(order.id);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByRole('button', { name: `Detail pesanan ${order.id}` }).click();
+    const popup = page.getByRole('dialog', { name: `Pesanan ${order.id}` });
+    await expect.poll(() => popup.getByLabel('Status').inputValue()).toBe('1');
+
+    // The other tablet ships it; this one hears of it with the popup open.
+    const paid = (await serverOrder(order.id))[0];
+    expect((await pushChange(admin, 'transactions', paid, { ...paid, buyStatus: 2 })).body.refused).toEqual([]);
+    await expect.poll(() => table.locator('tbody tr').first().innerText(), { timeout: 30_000 }).toContain('Dikirim');
+    await expect.poll(() => popup.getByLabel('Status').inputValue()).toBe('2');
+    await popup.getByLabel('Nomor resi').fill('JNE4455667788');
+    await popup.getByRole('button', { name: 'Simpan' }).click();
+    await popup.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await serverOrder(order.id))[0]?.resi, { timeout: 30_000 }).toBe('JNE4455667788');
+    expect((await serverOrder(order.id))[0]).toMatchObject({ buyStatus: 2, resi: 'JNE4455667788', _deleted: false });
+    await context.close();
+  });
 });
 
 describe('admin Custom and Pengguna on a tablet', () => {

@@ -11,10 +11,12 @@ import { DownloadLink } from './download-link';
 
 const T = ADMIN_UI;
 
-export interface StatusPatch {
+interface StatusFields {
   buyStatus: number;
   resi: string;
 }
+/** What Simpan writes: only the fields the admin changed in the popup. */
+export type StatusPatch = Partial<StatusFields>;
 
 export function OrderPopup({ code, phone, order, printable, onSave, onClose, children }: {
   code: string;
@@ -22,14 +24,21 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   printable: boolean;
   /** The customer's WhatsApp number, for the chat link. */
   phone: string;
-  order: StatusPatch;
+  /** The order as the device holds it now (it may change while the popup is open: another tablet, the server's expiry). */
+  order: StatusFields;
   /** Resolves once written on the device; the popup then closes. */
   onSave(patch: StatusPatch): Promise<void>;
   onClose(): void;
   children: ReactNode;
 }) {
-  const [buyStatus, setBuyStatus] = useState(order.buyStatus);
-  const [resi, setResi] = useState(order.resi);
+  // Only what the admin changes here is written; the rest shows, and keeps, the order as it is now. Writing back the
+  // status the popup opened with moved an order another tablet had meanwhile set Dikirim back to Diproses, or one the
+  // server had failed (its stock given back) out of 'Gagal' again, when the admin only typed a resi.
+  const [edited, setEdited] = useState<StatusPatch>({});
+  const buyStatus = edited.buyStatus ?? order.buyStatus;
+  const resi = edited.resi ?? order.resi;
+  const setBuyStatus = (value: number) => setEdited((e) => ({ ...e, buyStatus: value }));
+  const setResi = (value: string) => setEdited((e) => ({ ...e, resi: value }));
   const [saving, setSaving] = useState(false);
   const statusId = useId();
   const resiId = useId();
@@ -37,7 +46,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   const save = async () => {
     setSaving(true);
     try {
-      await onSave({ buyStatus, resi: resi.trim() });
+      await onSave(edited.resi === undefined ? edited : { ...edited, resi: edited.resi.trim() });
       onClose();
     } finally {
       setSaving(false);
