@@ -69,6 +69,26 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it('when a visitor scrolls the products, opens the tutorial from the menu and goes Back, then the products are where they left them', async () => {
+    const page = await newPage();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto(`${suite.app.url}/products`);
+    // Caught up: from here the grid is the device's own, read again each time the page opens.
+    await expect.poll(() => nav(page).getByRole('status').innerText(), { timeout: 30_000 }).toBe('Tersinkron');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(scrollY).toBe(1500);
+    await nav(page).getByRole('button', { name: 'Menu' }).click();
+    // The open menu pushes the page down and the browser follows it (scroll anchoring): the place is what it is now.
+    const place = await scrollY();
+    await nav(page).getByRole('link', { name: 'Order Tutorial' }).click();
+    await page.getByRole('heading', { name: 'Tata Cara Pembelian' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${suite.app.url}/products`);
+    await page.locator('article').first().waitFor();
+    await expect.poll(scrollY).toBe(place);
+    await page.context().close();
+  });
+
   it.each([
     ['a long e-mail name', uniqueEmail('muhammad.rizky.pratama.wijayakusuma')],
     // Still too long for the header's first row: it goes to the second, at the left, where the dropdown opened off the screen.

@@ -8,6 +8,14 @@ import { usePrerendered } from '../../lib/prerendered';
 let localTookOver = false;
 
 /**
+ * The grid last shown in this page's life. Coming back to /products (Back from the tutorial, a product's wizard
+ * page…), the local query answers a moment after the first render: the grid shown last stands in meanwhile. With a
+ * spinner there the page was too short when the router put the scroll back, and the customer landed products away
+ * from where they were.
+ */
+let lastShown: GoodsDoc[] | null = null;
+
+/**
  * The goods on screen. Normally the local store's (RxDB). On a page the server pre-rendered, the catalogue
  * it drew stays on screen until the local store has caught up with the server: a new visitor's store is
  * empty until its first pull, and a returning one's may be stale, so switching earlier would flash an
@@ -26,5 +34,9 @@ export function useCatalogue(): QueryResult<GoodsDoc> {
   useEffect(() => {
     if (drawn && useLocal) localTookOver = true;
   }, [drawn, useLocal]);
-  return useLocal ? local : { docs: drawn, loading: false };
+  const shown = useLocal ? local : { docs: drawn, loading: false };
+  useEffect(() => {
+    if (!shown.loading) lastShown = shown.docs;
+  }, [shown.loading, shown.docs]);
+  return shown.loading && lastShown ? { docs: lastShown, loading: false } : shown;
 }
