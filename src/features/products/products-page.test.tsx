@@ -67,6 +67,21 @@ describe('products page', () => {
     expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
   });
 
+  it('when a customer double-taps Masukkan Keranjang, then one item goes to the cart, not two', async () => {
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const button = within(await screen.findByRole('article', { name: 'Bingkai Kayu' })).getByRole('button', { name: 'Masukkan Keranjang' });
+    // The second tap comes while the first is still being written, before the popup covers the page.
+    button.click();
+    button.click();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mengerti' }));
+    await waitFor(() => expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull());
+    expect(await db.carts.count().exec()).toBe(1);
+    // A deliberate second Masukkan Keranjang still adds one more.
+    await userEvent.click(button);
+    expect(await screen.findByText('Barangmu Sudah Masuk Keranjang!')).toBeInTheDocument();
+    expect(await db.carts.count().exec()).toBe(2);
+  });
+
   it('when the device cannot store the cart item, then a red alert says so and no popup claims success', async () => {
     renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
     const card = within(await screen.findByRole('article', { name: 'Bingkai Kayu' }));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlert } from '../../lib/alert';
 import { Modal } from '../../components/modal';
@@ -29,9 +29,14 @@ export function ProductsPage() {
 
   const [wizard, setWizard] = useState<{ product: GoodsDoc; mode: 'buy' | 'cart' } | null>(null);
 
+  // A double tap on a slow phone is one Masukkan Keranjang: its second tap comes while the first is still being
+  // written, before the popup covers the page, and used to put a second line in the cart.
+  const adding = useRef(false);
   const onAddToCart = async (product: GoodsDoc) => {
     if (!user) return navigate('/login');
     if (product.type === PHOTO_PRINT_TYPE) return setWizard({ product, mode: 'cart' });
+    if (adding.current) return;
+    adding.current = true;
     try {
       // A click while the local database is still opening waits for it rather than being lost.
       const local = db ?? (await openDatabase());
@@ -40,6 +45,8 @@ export function ProductsPage() {
     } catch (err) {
       console.error(err);
       showAlert(3, MESSAGES.local_write_failed);
+    } finally {
+      adding.current = false;
     }
   };
 
