@@ -89,6 +89,23 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it('when a visitor opens a page from the phone menu, then it opens at its top, not pushed up under the header', async () => {
+    const page = await newPage();
+    await page.goto(`${suite.app.url}/`);
+    await page.getByText('CETAK FOTO POLAROID').first().waitFor();
+    await nav(page).getByRole('button', { name: 'Menu' }).click();
+    await nav(page).getByRole('link', { name: 'Order Tutorial' }).click();
+    await page.getByRole('heading', { name: 'Tata Cara Pembelian' }).waitFor();
+    // Focus went to the page's content (a screen reader hears the new page) …
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // … and the page stayed at its top: the heading is below the header, not under it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    const heading = (await page.getByRole('heading', { name: 'Tata Cara Pembelian' }).boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.context().close();
+  });
+
   it.each([
     ['a long e-mail name', uniqueEmail('muhammad.rizky.pratama.wijayakusuma')],
     // Still too long for the header's first row: it goes to the second, at the left, where the dropdown opened off the screen.

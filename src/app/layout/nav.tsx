@@ -18,9 +18,10 @@ export function Nav() {
   const wasOpen = useRef(menuOpen);
   wasOpen.current = menuOpen;
   // The phone menu closes as a page opens. Focus on the link just used would fall to <body>, the top of the page, and
-  // a screen reader would hear nothing of the new page: the page's content takes it.
+  // a screen reader would hear nothing of the new page: the page's content takes it. Without scrolling: the router put
+  // the new page at its top, and focus would scroll its content up under the sticky header by the header's height.
   useEffect(() => {
-    if (wasOpen.current && links.current?.contains(document.activeElement)) document.getElementById('main')?.focus();
+    if (wasOpen.current && links.current?.contains(document.activeElement)) document.getElementById('main')?.focus({ preventScroll: true });
     setMenuOpen(false);
   }, [location.pathname]);
   const closeCart = useCallback(() => setCartOpen(false), []);
