@@ -106,6 +106,23 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it('when a customer taps Foto Polaroid in the footer of /products, then the landing page shows its hero below the header, not under it', async () => {
+    const page = await newPage();
+    await signUp(page, uniqueEmail('jangkar'), 'Rahasia123');
+    await page.goto(`${suite.app.url}/products`);
+    await page.locator('article').first().waitFor();
+    await page.locator('footer').getByRole('link', { name: 'Foto Polaroid' }).click();
+    await page.waitForURL(`${suite.app.url}/#polaroid`);
+    const hero = page.locator('#polaroid');
+    await hero.waitFor();
+    // The browser has gone to the anchor once the page has loaded and settled; where the hero's top then sits counts.
+    await page.waitForLoadState('load');
+    await expect.poll(() => nav(page).getByRole('status').innerText(), { timeout: 30_000 }).toBe('Tersinkron');
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    expect((await hero.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.context().close();
+  });
+
   it.each([
     ['a long e-mail name', uniqueEmail('muhammad.rizky.pratama.wijayakusuma')],
     // Still too long for the header's first row: it goes to the second, at the left, where the dropdown opened off the screen.
