@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeEdit } from './merge';
+import { editedFields, mergeEdit } from './merge';
 
 const product = { id: '3', title: 'Gantungan Kunci', desc: 'Akrilik', price: 15000, qty: 147, weight: 20, type: 2, show: 'show', _deleted: false };
 
@@ -42,5 +42,15 @@ describe('mergeEdit', () => {
   it("ignores RxDB's bookkeeping", () => {
     const mine = { ...product, price: 16000, _meta: { lwt: 1 }, _rev: '2-a', _attachments: {} };
     expect(mergeEdit('goods', product, { ...product, qty: 146 }, mine)).toEqual({ ...product, price: 16000, qty: 146 });
+  });
+});
+
+describe('editedFields', () => {
+  it("when the owner's form changed the price and the stock while orders moved the stock, then only those two change, the stock by the owner's change", () => {
+    const opened = { id: '2', title: 'Bingkai', price: 25000, qty: 10 };
+    const now = { ...opened, qty: 8 }; // two sold while the form was open
+    expect(editedFields('goods', opened, now, { ...opened, price: 27000, qty: 20 })).toEqual({ price: 27000, qty: 18 });
+    expect(editedFields('goods', opened, now, { ...opened, title: 'Bingkai Kayu' })).toEqual({ title: 'Bingkai Kayu' });
+    expect(editedFields('goods', opened, { ...opened, qty: 1 }, { ...opened, qty: 5 })).toEqual({ qty: 0 });
   });
 });

@@ -23,17 +23,29 @@ const same = (a: unknown, b: unknown): boolean => stableJson(a ?? null) === stab
 export function mergeEdit<T extends Doc>(collection: CollectionName, assumed: Doc | undefined, master: T, mine: Doc): T {
   if (!assumed || master._deleted === true || sameState(assumed, master)) return master;
   const merged: Doc = { ...master };
+  for (const [key, value] of Object.entries(editedFields(collection, assumed, master, mine))) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged as T;
+}
+
+/**
+ * What an edit (`mine`, made on `assumed`) changes in `master`: each field it changed, as it wrote it (undefined for a
+ * field it removed), and a counter as the sum of both changes. Also the admin's product form, whose stock orders move
+ * while it is open (src/features/admin/produk-tab.tsx).
+ */
+export function editedFields(collection: CollectionName, assumedDoc: object, masterDoc: object, mineDoc: object): Doc {
+  const assumed = assumedDoc as Doc;
+  const master = masterDoc as Doc;
+  const mine = mineDoc as Doc;
+  const changes: Doc = {};
   const counters = COUNTERS[collection];
   for (const key of new Set([...fields(mine), ...fields(assumed)])) {
     if (same(mine[key], assumed[key])) continue;
     const [was, now, theirs] = [assumed[key], mine[key], master[key]];
-    if (counters?.has(key) && typeof was === 'number' && typeof now === 'number' && typeof theirs === 'number') {
-      merged[key] = Math.max(0, theirs + now - was);
-    } else if (now === undefined) {
-      delete merged[key];
-    } else {
-      merged[key] = now;
-    }
+    const counted = counters?.has(key) && typeof was === 'number' && typeof now === 'number' && typeof theirs === 'number';
+    changes[key] = counted ? Math.max(0, theirs + now - was) : now;
   }
-  return merged as T;
+  return changes;
 }

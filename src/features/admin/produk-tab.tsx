@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { compareGoodsIds, newGoodsId } from '../../domain/codes';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
+import { editedFields } from '../../domain/merge';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
 import type { GoodsDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -36,16 +37,12 @@ const FORM_TEXTS: ProductTexts = {
 
 /**
  * The owner's edit as a patch on the product as the device holds it now: only the fields the owner changed in the
- * form, and a changed stock as the change made, added to the count now (as a sync conflict merges it, domain/merge.ts).
- * Orders move the stock while the form is open: writing back the count the form opened with gave the units of an order
- * placed meanwhile back to the shop (sold twice), or took again those of an order cancelled meanwhile.
+ * form, and a changed stock as the change made, added to the count now (as a sync conflict merges it). Orders move
+ * the stock while the form is open: writing back the count the form opened with gave the units of an order placed
+ * meanwhile back to the shop (sold twice), or took again those of an order cancelled meanwhile.
  */
-function editPatch(opened: GoodsDoc, now: GoodsDoc, edited: Partial<GoodsDoc>): Partial<GoodsDoc> {
-  const keys = (Object.keys(edited) as Array<keyof GoodsDoc>).filter((k) => edited[k] !== opened[k]);
-  const patch: Partial<GoodsDoc> = Object.fromEntries(keys.map((k) => [k, edited[k]]));
-  if (patch.qty !== undefined) patch.qty = Math.max(0, now.qty + patch.qty - opened.qty);
-  return patch;
-}
+const editPatch = (opened: GoodsDoc, now: GoodsDoc, edited: Partial<GoodsDoc>): Partial<GoodsDoc> =>
+  editedFields('goods', opened, now, { ...opened, ...edited }) as Partial<GoodsDoc>;
 
 function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null; current: GoodsDoc | undefined; onClose(): void }) {
   const { addGoods, patchGoods } = useAdminWrites();
