@@ -44,6 +44,9 @@ describe('sending a visitor\'s waiting custom orders before signing in', () => {
     // An account's waiting changes are not the visitor's.
     localStorage.setItem('jepret.pending.jepret-u1.custom', JSON.stringify({ a: 1 }));
     expect(visitorOrdersWaiting()).toBe(0);
+    // A damaged record only loses the count.
+    localStorage.setItem(KEY, '{"a": 1');
+    expect(visitorOrdersWaiting()).toBe(0);
   });
 
   it('when two orders wait, then it opens the visitors\' database, counts them down, and returns once none waits', async () => {

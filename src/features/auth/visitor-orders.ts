@@ -1,18 +1,11 @@
 import { databaseName, openDatabase, subscribeDb } from '../../lib/db/db-manager';
-import { pendingKey } from '../../lib/sync/pending-key';
+import { pendingKey, readPending } from '../../lib/sync/pending-key';
 
 /**
  * Custom orders written on this device as a visitor that the server has not taken yet: the sync's own record of
  * the visitors' database (kept in localStorage, so it is known before any database opens).
  */
-export function visitorOrdersWaiting(): number {
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(pendingKey(databaseName(null), 'custom')) ?? '{}');
-    return saved && typeof saved === 'object' ? Object.keys(saved).length : 0;
-  } catch {
-    return 0;
-  }
-}
+export const visitorOrdersWaiting = (): number => readPending(localStorage, pendingKey(databaseName(null), 'custom')).size;
 
 /** How long nothing may move (no order sent, no photo byte uploaded) before the wait is given up. */
 export const STALL_MS = 30_000;

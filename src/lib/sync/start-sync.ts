@@ -10,7 +10,7 @@ import { deepEqual, getHeightOfRevision } from 'rxdb/plugins/utils';
 import { UI } from '../../domain/ui-text';
 import type { CollectionName } from '../../domain/schemas';
 import { openEventStream, type EventStream } from './event-stream';
-import { pendingKey } from './pending-key';
+import { pendingKey, readPending } from './pending-key';
 
 export interface RefusedWrite {
   collection: CollectionName;
@@ -93,12 +93,7 @@ function pendingMap(storage: PendingStorage | null, key: string) {
   /** Reads the heights back (at start, and in a tab that follows another's replication). */
   const reload = () => {
     map.clear();
-    try {
-      const saved: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
-      if (saved && typeof saved === 'object') for (const [id, n] of Object.entries(saved)) map.set(id, Number(n));
-    } catch {
-      // A damaged entry only loses the count, never the documents: RxDB still pushes them.
-    }
+    for (const [id, n] of readPending(storage, key)) map.set(id, n);
   };
   reload();
   const save = () => {
