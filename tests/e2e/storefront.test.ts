@@ -274,7 +274,8 @@ describe('installable', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(suite.app.url);
-      await waitForServiceWorker(page);
+      // Opened before any worker existed, and left still: clients.claim() must take the page over by itself.
+      await waitForServiceWorker(page, { claim: true });
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
