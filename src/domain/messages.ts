@@ -89,6 +89,8 @@ export const MESSAGES = {
   // fulfilment (admin)
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
+  // the admin's change of an order refused by the server, shown on the tablet with the order's code and the reason
+  order_change_refused: 'Perubahan pesanan {code} tidak diterima server: {reason}',
 } as const;
 
 /** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */

@@ -13,6 +13,7 @@ import { PenggunaTab } from './pengguna-tab';
 import { PesananTab } from './pesanan-tab';
 import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
+import { useNamedRefusals } from './use-named-refusals';
 
 type Tab = (typeof ADMIN_UI.tabs)[number];
 
@@ -68,6 +69,7 @@ export function AdminPage() {
   useDocumentTitle(`${tab} · Admin`);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const orientation = useMenuOrientation();
+  useNamedRefusals();
 
   const onKey = (e: KeyboardEvent) => {
     const i = ADMIN_UI.tabs.indexOf(tab);

@@ -1,0 +1,75 @@
+/**
+ * The owner's busy day on one tablet (Chromium, 1024x768, the built app): what the admin area says when the server
+ * refuses one of many changes made one after another. Each test arranges its own orders through HTTP.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET } from '../helpers/server';
+import { transactionDoc } from '../server/fixtures';
+import { MESSAGES } from '../../src/domain/messages';
+import { ADMIN, launchBrowser, logInWithForm, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+let admin: HttpClient;
+let customer: HttpClient;
+let customerUid = '';
+
+beforeAll(async () => {
+  app = await startApp({ SESSION_SECRET: TEST_SECRET });
+  browser = await launchBrowser();
+  admin = new HttpClient(app.url);
+  expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+  customer = new HttpClient(app.url);
+  customerUid = (await signUp(customer)).uid;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.cleanup();
+});
+
+const serverDoc = async (collection: string, id: string) => (await pullAll(admin, collection, 500)).docs.find((d) => d.id === id);
+const keyRing = (over: Record<string, unknown>) =>
+  transactionDoc(customerUid, { produkID: '3', items: [{ produkID: '3', name: 'Gantungan Kunci', qty: 1, img: [], packaging: 'box|0', weight: 0, price: 1 }], ...over });
+
+describe('admin: a change the server refuses', () => {
+  it('when the admin moves a failed order out of Gagal after its stock is gone, then the alert names the order with the reason', async () => {
+    // Two unpaid orders of the key ring; the first failed (its unit back in stock), then the stock sold out.
+    const failed = keyRing({ userName: 'Rina Wati' });
+    const other = keyRing({ userName: 'Sari Dewi', createdAt: Date.now() - 60_000 });
+    expect((await pushNew(customer, 'transactions', [failed, other])).body.refused).toEqual([]);
+    const placed = await serverDoc('transactions', failed.id);
+    expect((await pushChange(admin, 'transactions', placed, { ...placed, buyStatus: 4 })).body.refused).toEqual([]);
+    const goods = await serverDoc('goods', '3');
+    expect((await pushChange(admin, 'goods', goods, { ...goods, qty: 0 })).body.refused).toEqual([]);
+
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const page = await context.newPage();
+      await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin?tab=pesanan`);
+      const table = page.getByRole('table', { name: 'Daftar pesanan' });
+      await table.getByRole('button', { name: `Detail pesanan ${failed.id}` }).waitFor({ timeout: 60_000 });
+      // The other order changes first, and is taken: the refusal that follows must say which of the two went back.
+      await table.getByRole('button', { name: `Detail pesanan ${other.id}` }).click();
+      await page.getByRole('dialog').getByLabel('Nomor resi').fill('JNE777');
+      await page.getByRole('dialog').getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await table.getByRole('button', { name: `Detail pesanan ${failed.id}` }).click();
+      await page.getByRole('dialog').getByLabel('Status').selectOption({ label: 'Diproses' });
+      await page.getByRole('dialog').getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      const said = `Perubahan pesanan ${failed.id} tidak diterima server: ${MESSAGES.out_of_stock}`;
+      await expect.poll(() => page.getByRole('alert').innerText().catch(() => ''), { timeout: 30_000 }).toContain(said);
+      await page.screenshot({ path: '/tmp/shots-admin-busy-day-refused.png' });
+      // The tablet shows the order as the server keeps it, failed; the other change stands.
+      expect((await serverDoc('transactions', failed.id))?.buyStatus).toBe(4);
+      expect((await serverDoc('transactions', other.id))?.resi).toBe('JNE777');
+      await expect.poll(() => table.locator('tr', { hasText: failed.id }).innerText()).toContain('Selesai');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
