@@ -18,6 +18,14 @@ const order: TransactionDoc = {
   bubble_wrap: true, img: [], resi: '', buyStatus: 0, createdAt: 1718000000000,
 };
 
+/** No QRIS, no transfer numbers, no Konfirmasi, and still the order's code. */
+function expectNothingToPay(dialog: HTMLElement) {
+  expect(within(dialog).queryByRole('img', { name: /Kode QRIS/ })).toBeNull();
+  expect(within(dialog).queryByRole('link', { name: 'Konfirmasi' })).toBeNull();
+  expect(within(dialog).queryByText('Transfer bank atau e-wallet')).toBeNull();
+  expect(within(dialog).getByText(CODE, { selector: 'figcaption' })).toBeInTheDocument();
+}
+
 let db: JepretDatabase;
 databaseEachTest(async (fresh) => {
   db = fresh;
@@ -48,8 +56,28 @@ it('when the shop cannot take the order while its popup is open (stock ran out w
   await (await db.transactions.findOne(CODE).exec())!.incrementalPatch({ buyStatus: 4, kendala: reason });
   await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(reason));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Jangan bayar pesanan ini');
-  expect(within(dialog).queryByRole('img', { name: /Kode QRIS/ })).toBeNull();
-  expect(within(dialog).queryByRole('link', { name: 'Konfirmasi' })).toBeNull();
-  expect(within(dialog).queryByText('Transfer bank atau e-wallet')).toBeNull();
-  expect(within(dialog).getByText(CODE, { selector: 'figcaption' })).toBeInTheDocument();
+  expectNothingToPay(dialog);
+});
+
+it('when the shop sets the order paid while its popup is open, then the popup shows its status and no longer asks for the money', async () => {
+  renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  await userEvent.click(await screen.findByRole('button', { name: /Bayar/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+
+  // What a pull writes when the admin moved the order to Diproses.
+  await (await db.transactions.findOne(CODE).exec())!.incrementalPatch({ buyStatus: 1 });
+  await waitFor(() => expect(within(dialog).getByText('Status: Diproses')).toBeInTheDocument());
+  expectNothingToPay(dialog);
+});
+
+it('when the order is cancelled elsewhere (another tab) while its popup is open, then the popup says it is cancelled, with no QRIS, transfer or Konfirmasi', async () => {
+  renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  await userEvent.click(await screen.findByRole('button', { name: /Bayar/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+  expect(within(dialog).getByRole('link', { name: 'Konfirmasi' })).toBeInTheDocument();
+
+  // Batalkan in another tab removes it from the same database.
+  await (await db.transactions.findOne(CODE).exec())!.remove();
+  await waitFor(() => expect(within(dialog).getByText('Pesanan dibatalkan.')).toBeInTheDocument());
+  expectNothingToPay(dialog);
 });

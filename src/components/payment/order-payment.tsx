@@ -2,8 +2,10 @@
  * The payment popup of one order as the device holds it now: the total follows the order document (the server
  * may have priced it again when it arrived), and the popup knows whether the order has reached the shop yet.
  */
+import { useState } from 'react';
 import type { CollectionName } from '../../domain/schemas';
-import { transactionGroup } from '../../domain/status';
+import { canCancelOrPay, transactionGroup, userStatusLabel } from '../../domain/status';
+import { UI } from '../../domain/ui-text';
 import { useIsWaiting } from '../../lib/db/database-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { PaymentPopup } from './payment-popup';
@@ -17,11 +19,18 @@ interface OrderPaymentProps {
 }
 
 export function OrderPayment({ collection, code, total, onClose }: OrderPaymentProps) {
-  const { docs } = useRxQuery(collection, { selector: { id: code } });
+  const { docs, loading } = useRxQuery(collection, { selector: { id: code } });
   const waiting = useIsWaiting(collection, code);
   const doc = docs[0];
+  // Known once read: an order gone after that was cancelled (in another tab) or deleted by the shop.
+  const [seen, setSeen] = useState(false);
+  if (doc && !seen) setSeen(true);
   // An order the shop could not take (stock ran out, product hidden, quote expired while the phone was offline)
   // comes back with buyStatus 4 and its reason, even while this popup is open: it must not be paid.
   const refused = doc && transactionGroup(doc.buyStatus) === 'Terjadi Kendala' ? { reason: 'kendala' in doc ? (doc.kendala ?? '') : '' } : undefined;
-  return <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} refused={refused} onClose={onClose} />;
+  // Paid, shipped or done (the admin moved it while the popup was open), or gone: nothing is left to pay.
+  let settled: { message: string } | undefined;
+  if (doc && !refused && !canCancelOrPay(doc.buyStatus)) settled = { message: `${UI.profile.status}: ${userStatusLabel(doc.buyStatus)}` };
+  else if (!doc && seen && !loading) settled = { message: UI.profile.cancelled };
+  return <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} refused={refused} settled={settled} onClose={onClose} />;
 }

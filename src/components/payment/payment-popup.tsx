@@ -29,6 +29,11 @@ export interface PaymentPopupProps {
   waiting?: boolean;
   /** The shop could not take the order (with its reason, if the server gave one): no means of payment are shown. */
   refused?: { reason: string };
+  /**
+   * The order no longer waits for payment (the admin set it paid or further, or it was cancelled, e.g. in another
+   * tab, while this popup was open): what it is now, with no means of payment.
+   */
+  settled?: { message: string };
   onClose(): void;
 }
 
@@ -55,7 +60,7 @@ function useArrival(waiting: boolean): 'waiting' | 'arrived' | null {
  * the order, so it works offline: the customer can pay now and confirm once back online. While the order has not
  * reached the shop, it says so: the server may price it otherwise (a price changed while the phone was offline).
  */
-export function PaymentPopup({ code, total, waiting = false, refused, onClose }: PaymentPopupProps) {
+export function PaymentPopup({ code, total, waiting = false, refused, settled, onClose }: PaymentPopupProps) {
   const navigate = useNavigate();
   const qr = useMemo(() => paymentQrPayload(total), [total]);
   const hintId = useId();
@@ -65,13 +70,19 @@ export function PaymentPopup({ code, total, waiting = false, refused, onClose }:
     onClose();
     navigate('/products');
   };
-  if (refused)
+  if (refused || settled)
     return (
       <Modal title={T.title} onClose={onClose} className="payment-popup">
-        <div role="alert" className="payment-refused">
-          {refused.reason && <p className="field-error">{refused.reason}</p>}
-          <p className="field-error">{T.notPayable}</p>
-        </div>
+        {refused ? (
+          <div role="alert" className="payment-refused">
+            {refused.reason && <p className="field-error">{refused.reason}</p>}
+            <p className="field-error">{T.notPayable}</p>
+          </div>
+        ) : (
+          <p role="status" className="notice payment-settled">
+            {settled?.message}
+          </p>
+        )}
         <section className="payment-section">
           <h3>{T.codeTitle}</h3>
           <OrderBarcode code={code} />

@@ -19,10 +19,9 @@ export function TransactionsList({ uid }: { uid: string }) {
   const [paying, setPaying] = useState<ListedOrder | null>(null);
   if (transactions.loading || custom.loading) return <Spinner />;
   const docs = [...transactions.docs.map(listedTransaction), ...custom.docs.map(listedCustom)].sort((a, b) => b.createdAt - a.createdAt);
-  if (docs.length === 0) return <p className="empty">{T.noOrders}</p>;
-
   return (
     <div className="transactions">
+      {docs.length === 0 && <p className="empty">{T.noOrders}</p>}
       {TRANSACTION_GROUPS.map((group) => {
         const orders = docs.filter((o) => transactionGroup(o.buyStatus) === group);
         if (orders.length === 0) return null;
@@ -38,6 +37,7 @@ export function TransactionsList({ uid }: { uid: string }) {
           </section>
         );
       })}
+      {/* Kept where it is when the list empties (its order cancelled in another tab): it says what became of the order. */}
       {paying && <OrderPayment collection={paying.collection} code={paying.id} total={paying.price} onClose={() => setPaying(null)} />}
     </div>
   );
