@@ -148,6 +148,34 @@ describe('layout', () => {
     await context.close();
   });
 
+  it('when a message shows on a scrolled page, then it sits below the header and the navigation stays usable', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signUp(page, uniqueEmail('pesan'), 'Rahasia123');
+    await page.goto(`${suite.app.url}/profile`);
+    // Simpan at the bottom of the profile: the page is scrolled when 'Profil tersimpan.' appears.
+    const save = page.getByRole('button', { name: 'Simpan' });
+    await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    const message = page.getByRole('status').filter({ hasText: 'Profil tersimpan' });
+    await message.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    const bar = (await message.boundingBox())!;
+    // The header is at the top of the screen, the message right under it (it used to stick over the header).
+    expect(header.y).toBe(0);
+    expect(bar.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    // What a tap on the menu button reaches is the button, not the message.
+    const menu = nav(page).getByRole('button', { name: 'Menu' });
+    const m = (await menu.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.menu-toggle') !== null, [m.x + m.width / 2, m.y + m.height / 2])).toBe(true);
+    await menu.click();
+    await expect.poll(() => nav(page).getByRole('link', { name: 'Order Tutorial' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('when the landing page opens, then the hero and its order button to /products are there', async () => {
     const page = await newPage();
     await page.goto(suite.app.url);

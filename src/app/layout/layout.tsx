@@ -44,8 +44,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Langsung ke konten
       </a>
-      {!bare && <Nav />}
-      <AlertBar />
+      {/* One sticky block: a message stacks below the header instead of sticking over it (it covered the
+          navigation until it was closed), and scrolls with nothing under it. */}
+      <div className="top-bars">
+        {!bare && <Nav />}
+        <AlertBar />
+      </div>
       <main id="main" tabIndex={-1} className={bare ? 'main bare' : 'main'}>
         {navigation.state === 'loading' && <Spinner overlay />}
         <Outlet />
