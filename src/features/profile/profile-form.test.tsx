@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import type { JepretDatabase } from '../../lib/db/database';
+import { addPhoto, removePhotosOf } from '../../lib/photos/outbox';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(() => {
@@ -94,5 +96,18 @@ describe('profile form', () => {
     expect(address).toHaveValue('Kos Melati Kamar 3');
     await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
     await waitFor(async () => expect(await stored()).toMatchObject({ username: 'Sari L.', address: 'Kos Melati Kamar 3' }));
+  });
+
+  it('when the page is reloaded (offline) after a new profile photo was picked, then the form shows that photo waiting to upload, not the old one', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:foto-baru');
+    // Picked before the reload: it waits in the outbox for a connection, bound for this profile's pict.
+    await addPhoto(CUSTOMER.uid, { blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 }, Date.now(), { collection: 'users', id: CUSTOMER.uid, field: 'pict' });
+    try {
+      await openProfile();
+      await waitFor(() => expect(document.querySelector('.profile-photo img')).toHaveAttribute('src', 'blob:foto-baru'));
+      expect((await stored()).pict).toBe(DEFAULT_PICT);
+    } finally {
+      await removePhotosOf(CUSTOMER.uid);
+    }
   });
 });

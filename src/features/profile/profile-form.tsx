@@ -6,7 +6,7 @@ import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { localPhotoRef } from '../../domain/photos';
-import { addPhoto } from '../../lib/photos/outbox';
+import { addPhoto, photosOf } from '../../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
@@ -32,6 +32,17 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const [form, setForm] = useState({ username: '', phone: '', address: '' });
   /** The photo just picked, shown until the profile carries its URL. */
   const [pendingPict, setPendingPict] = useState<string | null>(null);
+  // One picked before a reload (offline, or a slow upload) still waits in the outbox: shown, not the old photo.
+  useEffect(() => {
+    let current = true;
+    void photosOf(user.uid).then((photos) => {
+      const waiting = photos.filter((p) => p.status === 'waiting' && p.apply?.collection === 'users' && p.apply.field === 'pict').at(-1);
+      if (current && waiting) setPendingPict((picked) => picked ?? localPhotoRef(waiting.id));
+    }, () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [user.uid]);
   /** The fields found wrong at the last Simpan, each with its message until it is edited. */
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
 
