@@ -91,6 +91,8 @@ export const MESSAGES = {
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
   // the admin's change of an order refused by the server, shown on the tablet with the order's code and the reason
   order_change_refused: 'Perubahan pesanan {code} tidak diterima server: {reason}',
+  // closing the admin's product form without Simpan after typing in it
+  discard_changes: 'Tutup tanpa menyimpan? Yang sudah Anda isi akan hilang.',
 } as const;
 
 /** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */

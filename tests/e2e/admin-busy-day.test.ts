@@ -73,3 +73,45 @@ describe('admin: a change the server refuses', () => {
     }
   }, 180_000);
 });
+
+describe('admin: the product form closed without Simpan', () => {
+  it('when the owner has typed in it and presses Escape or Kembali, then it asks before the typing is thrown away', async () => {
+    const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+    try {
+      const page = await context.newPage();
+      await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin?tab=produk`);
+      const asked: string[] = [];
+      let answer = false;
+      page.on('dialog', (d) => {
+        asked.push(d.message());
+        void (answer ? d.accept() : d.dismiss());
+      });
+      await page.getByRole('button', { name: 'Tambah Produk' }).click();
+      const form = page.getByRole('dialog', { name: 'Tambah Produk' });
+      await form.getByLabel('Nama').fill('Gantungan Akrilik Bulat');
+      await form.getByLabel('Harga').fill('12.500');
+      // Escape (as a tablet's back gesture): asked, and kept when the owner says no.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => asked).toEqual([MESSAGES.discard_changes]);
+      expect(await form.isVisible()).toBe(true);
+      expect(await form.getByLabel('Nama').inputValue()).toBe('Gantungan Akrilik Bulat');
+      expect(await form.getByLabel('Harga').inputValue()).toBe('12.500');
+      // Kembali, and the owner says yes: gone.
+      answer = true;
+      await form.getByRole('button', { name: 'Kembali' }).click();
+      await form.waitFor({ state: 'detached' });
+      expect(asked).toHaveLength(2);
+      // Nothing typed: Escape and Kembali close at once, as before.
+      await page.getByRole('button', { name: 'Tambah Produk' }).click();
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit Bingkai Kayu' }).click();
+      await page.getByRole('dialog', { name: 'Edit Produk' }).getByRole('button', { name: 'Kembali' }).click();
+      await page.getByRole('dialog', { name: 'Edit Produk' }).waitFor({ state: 'detached' });
+      expect(asked).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

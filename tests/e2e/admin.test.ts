@@ -657,8 +657,10 @@ describe('admin Produk on a tablet', () => {
     await expect.poll(() => online.getByText('Gambar terunggah.').count(), { timeout: 30_000 }).toBe(1);
     await page.screenshot({ path: `${SHOTS}/produk-edit-uploaded.png` });
     expect(await audit(page)).toEqual([]);
-    // Kembali: the product keeps its image.
+    // Kembali (a picked image is something to lose: the owner confirms): the product keeps its image.
+    page.once('dialog', (d) => void d.accept());
     await online.getByRole('button', { name: 'Kembali' }).click();
+    await online.waitFor({ state: 'detached' });
     expect((await pullAll(admin, 'goods')).docs.find((g) => g.id === '4')?.img).toBe('/assets/goods/akrilik-stand.svg');
     const shopper = (await pullAll(new HttpClient(app.url), 'goods')).docs;
     expect(shopper.find((g) => /Gantungan Kunci/.test(g.title))?._deleted).toBe(true);

@@ -64,6 +64,16 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
     setErrors(found);
     setRefusals((n) => n + 1);
   };
+  // Closing without Simpan (Kembali, ×, Escape, a tablet's back gesture, which closes a dialog) threw away a half
+  // typed product at once: now it asks first when something was typed or picked. A close the browser forces (the
+  // dialog already shut) cannot be refused, so it is not asked.
+  const [opened] = useState(fields);
+  const leave = () => {
+    const changed = (Object.keys(fields) as Array<keyof ProductFields>).some((k) => fields[k] !== opened[k]);
+    const open = form.current?.closest('dialog')?.open ?? true;
+    if (changed && open && !window.confirm(MESSAGES.discard_changes)) return;
+    onClose();
+  };
   const set = (key: keyof ProductFields, value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     // The owner is fixing this field: its old complaint goes (Simpan checks again).
@@ -140,7 +150,7 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
   });
 
   return (
-    <Modal title={product ? T.editProduct : T.addProduct} onClose={onClose} className="admin-popup">
+    <Modal title={product ? T.editProduct : T.addProduct} onClose={leave} className="admin-popup">
       <form
         ref={form}
         className="admin-product-form"
@@ -201,7 +211,7 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
         </div>
         {field('desc', <textarea rows={3} maxLength={2000} {...common('desc')} onChange={(e) => set('desc', e.target.value)} />)}
         <div className="admin-popup-actions">
-          <button type="button" className="btn" onClick={onClose}>{T.back}</button>
+          <button type="button" className="btn" onClick={leave}>{T.back}</button>
           <button type="submit" className="btn btn-primary">{T.save}</button>
         </div>
       </form>
