@@ -7,11 +7,11 @@
 import type { RxCollection } from 'rxdb';
 import { PhotoThumb } from '../photo-thumb';
 import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
-import { expiresAt, expiringSoon } from '../../domain/expiry';
-import { canCancelOrPay, userStatusLabel } from '../../domain/status';
+import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
+import { BUY_STATUS, canCancelOrPay, userStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
@@ -69,6 +69,16 @@ export function listedCustom(o: CustomDoc): ListedOrder {
     price: o.price,
     resi: o.resi,
   };
+}
+
+/**
+ * An unpaid order past its time, as the server will store it at its next pass ('Terjadi Kendala' with the reason):
+ * a phone back after days, offline or before its pull, must not offer Bayar for it and have it paid after its
+ * stock went back. Custom orders never expire.
+ */
+export function asExpiredOnDevice(o: ListedOrder, now: number, hours: number): ListedOrder {
+  if (o.collection !== 'transactions' || !isExpired(o, now, hours)) return o;
+  return { ...o, buyStatus: BUY_STATUS.FAILED, kendala: unpaidExpiredKendala(hours) };
 }
 
 /** Batalkan, once the customer confirms: the order leaves the device at once, and the shop once the removal is pushed. */

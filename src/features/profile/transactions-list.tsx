@@ -2,23 +2,38 @@
  * The Transaksi tab: this account's orders and custom orders under the spec's five headings, newest first, each
  * with its photos, code, date, total and status (components/order/order-item.tsx).
  */
-import { useState } from 'react';
-import { listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
+import { useEffect, useState } from 'react';
+import { asExpiredOnDevice, listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
 import { OrderPayment } from '../../components/payment/order-payment';
 import { Spinner } from '../../components/spinner';
 import { TRANSACTION_GROUPS, transactionGroup } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useCustomOrders, useTransactions } from '../../lib/db/hooks';
+import { useUnpaidExpiryHours } from '../../lib/settings';
 
 const T = UI.profile;
+
+/** The time, once a minute: a list left open past an order's payment time shows it expired, without a reload. */
+function useMinute(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 export function TransactionsList({ uid }: { uid: string }) {
   const transactions = useTransactions(uid);
   const custom = useCustomOrders(uid);
   const cancel = useCancelOrder();
   const [paying, setPaying] = useState<ListedOrder | null>(null);
+  const now = useMinute();
+  const expiryHours = useUnpaidExpiryHours();
   if (transactions.loading || custom.loading) return <Spinner />;
-  const docs = [...transactions.docs.map(listedTransaction), ...custom.docs.map(listedCustom)].sort((a, b) => b.createdAt - a.createdAt);
+  const docs = [...transactions.docs.map(listedTransaction), ...custom.docs.map(listedCustom)]
+    .map((o) => asExpiredOnDevice(o, now, expiryHours))
+    .sort((a, b) => b.createdAt - a.createdAt);
   return (
     <div className="transactions">
       {docs.length === 0 && <p className="empty">{T.noOrders}</p>}
@@ -31,7 +46,7 @@ export function TransactionsList({ uid }: { uid: string }) {
             <h3 id={headingId}>{group}</h3>
             <ul className="order-list">
               {orders.map((o) => (
-                <OrderItem key={o.id} order={o} onCancel={() => void cancel(o)} onPay={() => setPaying(o)} />
+                <OrderItem key={o.id} order={o} now={now} onCancel={() => void cancel(o)} onPay={() => setPaying(o)} />
               ))}
             </ul>
           </section>
