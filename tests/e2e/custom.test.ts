@@ -133,7 +133,7 @@ describe('a visitor\'s custom order, offline', () => {
       await film(page, 'Film Hitam').locator('input[type=file]').setInputFiles([files.jpegSmall]);
       await expect.poll(() => w.locator('.photo-card').count(), { timeout: 60_000 }).toBe(3);
       expect(await film(page, 'Film Putih').locator('.photo-card').count()).toBe(2);
-      expect(await w.getByText('Menunggu unggahan', { exact: true }).count()).toBe(3);
+      await expect.poll(() => w.getByText('Menunggu unggahan', { exact: true }).count(), { timeout: 10_000 }).toBe(3);
       // Printed as they are: no crop or caption on custom photos.
       expect(await w.getByRole('button', { name: /Atur/ }).count()).toBe(0);
       await check(page, '1-upload-photos');

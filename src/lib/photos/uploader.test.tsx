@@ -78,3 +78,30 @@ it('when the phone goes offline while a photo is on its way, then the upload is 
   await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
   expect(sent).toBe(2);
 });
+
+it('when the phone is offline, then a photo added waits without a try (no "Mengunggah 0%" flashing) and goes once online', async () => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('FormData', class { append() {} });
+  Object.assign(answer, { status: 201, body: { url: URL_A } });
+  hang = false;
+  sent = 0;
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  try {
+    const seen: Array<number | undefined> = [];
+    uploader = startUploader({ owner: `${OWNER}3`, collections: {}, retryMs: 20 });
+    const photo = await addPhoto(`${OWNER}3`, { blob: new Blob(['z']), name: 'gunung.jpg', width: 10, height: 10 });
+    const watch = setInterval(() => seen.push(progressOf(photo.id)), 1);
+    await new Promise((r) => setTimeout(r, 150));
+    clearInterval(watch);
+    expect(sent).toBe(0);
+    expect(seen.filter((p) => p !== undefined)).toEqual([]);
+    expect((await getPhoto(photo.id))?.status).toBe('waiting');
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+    expect(sent).toBe(1);
+  } finally {
+    onLine.mockRestore();
+  }
+});

@@ -106,6 +106,9 @@ export function startUploader(opts: UploaderOptions): Uploader {
     await resolveUploaded(photos);
     for (const photo of photos.filter((p) => p.status === 'waiting')) {
       if (stopped) return true;
+      // Known to be offline: no try (it would show 'Mengunggah 0%' on each photo until it failed); the 'online'
+      // event starts the uploads again.
+      if (!navigator.onLine) return true;
       setProgress(photo.id, 0);
       inFlight = new AbortController();
       const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f), inFlight.signal);
