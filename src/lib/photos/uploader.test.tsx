@@ -38,6 +38,15 @@ class FakeXhr {
 let hang = false;
 let sent = 0;
 
+/** The server takes every upload (201 with URL_A), or never answers while `hanging`; `sent` counts from 0. */
+function serverTakes({ hanging }: { hanging: boolean }): void {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('FormData', class { append() {} });
+  Object.assign(answer, { status: 201, body: { url: URL_A } });
+  hang = hanging;
+  sent = 0;
+}
+
 let uploader: Uploader | null = null;
 afterEach(() => {
   uploader?.stop();
@@ -60,11 +69,7 @@ it('when an upload is answered 401, then the photo keeps waiting, the app hears 
 });
 
 it('when the phone goes offline while a photo is on its way, then the upload is given up at once (no "Mengunggah 0%" for minutes) and goes again once online', async () => {
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('FormData', class { append() {} });
-  Object.assign(answer, { status: 201, body: { url: URL_A } });
-  hang = true;
-  sent = 0;
+  serverTakes({ hanging: true });
   uploader = startUploader({ owner: `${OWNER}2`, collections: {}, retryMs: 60_000 });
   const photo = await addPhoto(`${OWNER}2`, { blob: new Blob(['y']), name: 'pantai.jpg', width: 10, height: 10 });
   await vi.waitFor(() => expect(progressOf(photo.id)).toBe(0));
@@ -80,11 +85,7 @@ it('when the phone goes offline while a photo is on its way, then the upload is 
 });
 
 it('when the phone is offline, then a photo added waits without a try (no "Mengunggah 0%" flashing) and goes once online', async () => {
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('FormData', class { append() {} });
-  Object.assign(answer, { status: 201, body: { url: URL_A } });
-  hang = false;
-  sent = 0;
+  serverTakes({ hanging: false });
   const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   try {
     const seen: Array<number | undefined> = [];
