@@ -2,11 +2,12 @@
  * The detail popup of an order or a custom order: what the table's row holds in full (the caller's details), then
  * the status selector of five and the resi, with Kembali and Simpan. Simpan writes on the device; the sync sends it.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
 import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
 import { ADMIN_UI } from '../../domain/admin-text';
+import { MESSAGES } from '../../domain/messages';
 import { DownloadLink } from './download-link';
 
 const T = ADMIN_UI;
@@ -40,6 +41,15 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   const setBuyStatus = (value: number) => setEdited((e) => ({ ...e, buyStatus: value }));
   const setResi = (value: string) => setEdited((e) => ({ ...e, resi: value }));
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Escape, the × or Kembali (and a tablet's back gesture) after choosing a status or typing a resi threw the change
+  // away without a word: it asks first. A close the browser forces (the dialog already shut) cannot be refused.
+  const leave = () => {
+    const changed = (edited.buyStatus ?? order.buyStatus) !== order.buyStatus || (edited.resi ?? order.resi).trim() !== order.resi;
+    const open = form.current?.closest('dialog')?.open ?? true;
+    if (changed && open && !window.confirm(MESSAGES.discard_changes)) return;
+    onClose();
+  };
   const statusId = useId();
   const resiId = useId();
 
@@ -54,7 +64,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   };
 
   return (
-    <Modal title={T.orderTitle(code)} onClose={onClose} className="admin-popup">
+    <Modal title={T.orderTitle(code)} onClose={leave} className="admin-popup">
       <div className="admin-detail">{children}</div>
       <div className="admin-popup-links">
         {printable && (
@@ -77,6 +87,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
         </a>
       </div>
       <form
+        ref={form}
         className="admin-status-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -94,7 +105,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
           <input id={resiId} type="text" value={resi} maxLength={100} autoComplete="off" onChange={(e) => setResi(e.target.value)} />
         </div>
         <div className="admin-popup-actions">
-          <button type="button" className="btn" onClick={onClose}>{T.back}</button>
+          <button type="button" className="btn" onClick={leave}>{T.back}</button>
           <button type="submit" className="btn btn-primary" disabled={saving}>{T.save}</button>
         </div>
       </form>

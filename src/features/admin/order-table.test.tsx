@@ -5,6 +5,7 @@ import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import type { OrderLike } from './order-list';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { MESSAGES } from '../../domain/messages';
 import { AlertProvider } from '../../lib/alert';
 import { CUSTOM } from './custom-tab';
 import { PESANAN } from './pesanan-tab';
@@ -196,6 +197,42 @@ describe('OrderPopup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
     expect(onClose).toHaveBeenCalled();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('when the admin has typed a resi and presses Kembali or ×, then it asks first, and keeps the resi when told no', () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      const { onSave, onClose } = renderPopup({ buyStatus: 1, resi: '' });
+      const resi = screen.getByRole('textbox', { name: 'Nomor resi' });
+      fireEvent.change(resi, { target: { value: 'JNE0099887766' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Tutup' }));
+      expect(confirm).toHaveBeenCalledTimes(2);
+      expect(confirm).toHaveBeenCalledWith(MESSAGES.discard_changes);
+      expect(onClose).not.toHaveBeenCalled();
+      expect(resi).toHaveValue('JNE0099887766');
+      confirm.mockReturnValue(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(onSave).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('when the admin changed the status and set it back, then Kembali closes without asking', () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    try {
+      const { onClose } = renderPopup({ buyStatus: 1, resi: 'JNE1' });
+      const status = screen.getByRole('combobox', { name: 'Status' });
+      fireEvent.change(status, { target: { value: '2' } });
+      fireEvent.change(status, { target: { value: '1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+      expect(confirm).not.toHaveBeenCalled();
+      expect(onClose).toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
   });
 });
 
