@@ -3,6 +3,7 @@
  * and the PWA shows `message`; a translator finds all of them here.
  */
 import { formatIDR } from './format';
+import { QTY_MAX } from './pricing';
 
 export const MESSAGES = {
   // spec section 8
@@ -82,6 +83,8 @@ export const MESSAGES = {
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
+  /** A photo-print order or cart line names more photos than one line may hold (the quantity's 1 to 99). */
+  too_many_photos: `Satu pesanan cetak foto berisi paling banyak ${QTY_MAX} foto.`,
   photo_in_use: 'Foto ini sudah dipakai dalam pesanan dan tidak dapat dihapus.',
   product_image_unknown: 'Gambar produk harus gambar katalog toko atau gambar yang diunggah lewat form Produk.',
   too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',

@@ -207,6 +207,8 @@ export const UI = {
     lowRes: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
     uploaded: 'Terunggah',
     waitingUpload: 'Menunggu unggahan',
+    /** A pick that would take the order past its limit: what fits is added. */
+    tooManyPhotos: (max: number, left: number) => `Satu pesanan paling banyak ${max} foto: ${left} foto tidak ditambahkan.`,
     /** A photo on its way: said beside its progress bar, so a moving bar never reads 'waiting'. */
     uploading: (percent: number) => `Mengunggah ${percent}%`,
     uploadFailed: 'Gagal diunggah',

@@ -127,7 +127,8 @@ async function priceLine(goods: GoodsLookup, photos: PhotoCheck, line: LineField
   const img = photo ? (line.photos ? line.photos.map((p) => p.url) : line.img) : [product.img];
   const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
   const units = lineUnits(input);
-  if (photo ? units < 1 : !isValidQty(line.qty)) return 'invalid_document';
+  // A photo print's quantity is its number of photos: 1 to 99 like any other line's.
+  if (!isValidQty(units)) return photo && units > QTY_MAX ? 'too_many_photos' : 'invalid_document';
   if (photo && !(await photos(img))) return 'photo_unknown';
   return { input, goods: product, packaging: packagingText(pack.type), img, photos: photo ? line.photos : undefined };
 }
@@ -165,7 +166,6 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: 
     const priced = await priceLine(goods, photos, line);
     if (typeof priced === 'string') return fail(priced);
     const units = lineUnits(priced.input);
-    if (units > QTY_MAX) return fail('invalid_document');
     inputs.push(priced.input);
     weights.push({ weight: priced.goods.weight, qty: units });
     const { photos: _ignored, ...rest } = line;

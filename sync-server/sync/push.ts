@@ -23,7 +23,7 @@ export const PUSH_MAX_ROWS = 200;
  * or the shipping quote expired while the phone was offline. Such an order is kept, under 'Terjadi Kendala'
  * with its reason, for the customer and the admin, instead of vanishing from the customer's device.
  */
-const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid']);
+const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid', 'too_many_photos']);
 const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({
   ...doc,
   buyStatus: BUY_STATUS.FAILED,

@@ -140,6 +140,29 @@ describe('an order the shop cannot take', () => {
     expect(await stored('transactions', order.id)).toMatchObject({ buyStatus: 4, kendala: `${MESSAGES.kendala_prefix} ${MESSAGES.quote_invalid}` });
   });
 
+  it('when a photo order names 100 photos, then it is kept as Terjadi Kendala saying 99 is the most; 99 photos are taken, and a cart line of 100 is refused with that message', async () => {
+    const url = await uploadPhoto(sari, await jpeg(9));
+    const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ url, caption: `${i + 1}` }));
+    const before = await stock('1');
+    const tooMany = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos(100))], img: [] });
+    const res = await pushNew(sari, 'transactions', [tooMany]);
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([{ id: tooMany.id, error: 'too_many_photos', message: MESSAGES.too_many_photos }]);
+    expect(MESSAGES.too_many_photos).toContain('99');
+    expect(await stored('transactions', tooMany.id)).toMatchObject({ buyStatus: 4, kendala: `${MESSAGES.kendala_prefix} ${MESSAGES.too_many_photos}` });
+    expect(await stock('1')).toBe(before);
+
+    const most = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos(99))], img: [] });
+    expect((await pushNew(sari, 'transactions', [most])).body.refused).toEqual([]);
+    expect(await stored('transactions', most.id)).toMatchObject({ buyStatus: 0, qty: 99 });
+    expect(await stock('1')).toBe(before - 99);
+
+    const cart = cartDoc(uid.sari, { produkID: '1', img: [], photos: photos(100), packaging: 'map|2000' });
+    const refusedCart = await pushNew(sari, 'carts', [cart]);
+    expect(refusedCart.body.refused).toMatchObject([{ id: cart.id, error: 'too_many_photos', message: MESSAGES.too_many_photos }]);
+    expect(await stored('carts', cart.id)).toBeUndefined();
+  });
+
   it('when a customer writes a kendala themselves, then it is refused', async () => {
     const res = await pushNew(sari, 'transactions', [transactionDoc(uid.sari, { kendala: 'saya' })]);
     expect(res.body.refused[0].error).toBe('readonly_field');

@@ -8,7 +8,7 @@ import { OrderPayment } from '../payment/order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine, type ShippingChoice } from '../../domain/order';
 import type { PhotoEdit } from '../../domain/photos';
-import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
+import { DEFAULT_PACKAGING, PACKAGING_FEES, QTY_MAX, type PackagingType } from '../../domain/pricing';
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
@@ -120,6 +120,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
         <PhotoPicker
           owner={buyer.uid}
           photos={draft.photos}
+          max={QTY_MAX}
           onChange={(update) => {
             setDraft((d) => ({ ...d, photos: update(d.photos) }));
             // The parcel's weight changed: the quote chosen before may no longer cover it.

@@ -41,15 +41,17 @@ beforeAll(() => {
 afterAll(() => vi.restoreAllMocks());
 afterEach(cleanup);
 
-function Harness() {
+function Harness({ max }: { max?: number }) {
   const [photos, setPhotos] = useState<PhotoEdit[]>([]);
   return (
     <AlertProvider>
       <AlertBar />
-      <PhotoPicker owner="u1abcdefgh" photos={photos} onChange={setPhotos} />
+      <PhotoPicker owner="u1abcdefgh" photos={photos} onChange={setPhotos} max={max} />
     </AlertProvider>
   );
 }
+
+const jpegs = (...names: string[]) => names.map((n) => new File(['jpeg'], n, { type: 'image/jpeg' }));
 
 describe('photo picker', () => {
   it('when a refused photo is followed by a good pick, then the refusal goes away; refused again, it shows again', async () => {
@@ -98,6 +100,27 @@ describe('photo picker', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(1));
     slowPrepare.open();
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(2));
+  });
+
+  it('when a pick would pass the most photos an order holds, then what fits is added and the rest is named, counting photos still being prepared', async () => {
+    slowPrepare = newGate();
+    render(<Harness max={3} />);
+    const input = screen.getByLabelText(/Pilih Foto/);
+    // Two still being prepared when the next pick comes: only one more fits.
+    await userEvent.upload(input, jpegs('besar-a.jpg', 'besar-b.jpg'));
+    await userEvent.upload(input, jpegs('c.jpg', 'd.jpg', 'e.jpg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Satu pesanan paling banyak 3 foto: 2 foto tidak ditambahkan.');
+    slowPrepare.open();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(3));
+    // Full: a further pick adds nothing and says so.
+    await userEvent.upload(input, jpegs('f.jpg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 foto tidak ditambahkan');
+    expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(3);
+    // After Hapus there is room again.
+    await userEvent.click(screen.getAllByRole('button', { name: /^Hapus foto/ })[0]!);
+    await userEvent.upload(input, jpegs('g.jpg'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(3));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('when the phone is offline with photos waiting, then the picker says they go up by themselves once online and the order can go on', async () => {

@@ -37,9 +37,11 @@ interface PhotoPickerProps {
   discardOnRemove?: boolean;
   /** Said while no photo is picked; null says nothing. */
   emptyText?: string | null;
+  /** At most this many photos in the list: a pick past it adds what fits and says so. */
+  max?: number;
 }
 
-export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos }: PhotoPickerProps) {
+export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos, max = Infinity }: PhotoPickerProps) {
   const { showAlert, dismissIf } = useAlert();
   const [preparing, setPreparing] = useState(0);
   /** The refusal this picker last showed: a new pick takes it away (a new one shows if a photo is refused again). */
@@ -52,12 +54,21 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
   const uploaded = uploadedCount(refs, states);
   const online = useOnline();
 
+  /** Photos in the list or still being prepared: what a new pick must fit beside. */
+  const taken = useRef(0);
+  taken.current = photos.length + preparing;
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
+    const picked = [...(e.target.files ?? [])];
     e.target.value = '';
     const shown = refusal.current;
-    if (files.length > 0) dismissIf((a) => a.message === shown);
-    setPreparing(files.length);
+    if (picked.length > 0) dismissIf((a) => a.message === shown);
+    const files = picked.slice(0, Math.max(0, max - taken.current));
+    taken.current += files.length;
+    if (files.length < picked.length) {
+      refusal.current = T.tooManyPhotos(max, picked.length - files.length);
+      showAlert(3, refusal.current);
+    }
+    setPreparing((n) => n + files.length);
     for (const file of files) {
       try {
         const entry = await addPhoto(owner, await preparePhoto(file));
