@@ -2,7 +2,7 @@
  * The owner's busy day on one tablet (Chromium, 1024x768, the built app): what the admin area says when the server
  * refuses one of many changes made one after another. Each test arranges its own orders through HTTP.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET } from '../helpers/server';
 import { transactionDoc } from '../server/fixtures';
@@ -30,8 +30,24 @@ afterAll(async () => {
 });
 
 const serverDoc = async (collection: string, id: string) => (await pullAll(admin, collection, 500)).docs.find((d) => d.id === id);
-const keyRing = (over: Record<string, unknown>) =>
-  transactionDoc(customerUid, { produkID: '3', items: [{ produkID: '3', name: 'Gantungan Kunci', qty: 1, img: [], packaging: 'box|0', weight: 0, price: 1 }], ...over });
+/** One unit of a product, unpaid. */
+const orderOf = (produkID: string, over: Record<string, unknown>) =>
+  transactionDoc(customerUid, { produkID, items: [{ produkID, name: 'x', qty: 1, img: [], packaging: 'box|0', weight: 0, price: 1 }], ...over });
+const keyRing = (over: Record<string, unknown>) => orderOf('3', over);
+
+/** The admin signed in on a fresh window of this size, on one tab of the admin area; the window closes after `use`. */
+async function onTablet(size: { width: number; height: number }, tab: string, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: size });
+  try {
+    const page = await context.newPage();
+    await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin?tab=${tab}`);
+    await use(page);
+  } finally {
+    await context.close();
+  }
+}
+const LANDSCAPE = { width: 1024, height: 768 };
 
 describe('admin: a change the server refuses', () => {
   it('when the admin moves a failed order out of Gagal after its stock is gone, then the alert names the order with the reason', async () => {
@@ -44,11 +60,7 @@ describe('admin: a change the server refuses', () => {
     const goods = await serverDoc('goods', '3');
     expect((await pushChange(admin, 'goods', goods, { ...goods, qty: 0 })).body.refused).toEqual([]);
 
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    try {
-      const page = await context.newPage();
-      await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
-      await page.goto(`${app.url}/admin?tab=pesanan`);
+    await onTablet(LANDSCAPE, 'pesanan', async (page) => {
       const table = page.getByRole('table', { name: 'Daftar pesanan' });
       await table.getByRole('button', { name: `Detail pesanan ${failed.id}` }).waitFor({ timeout: 60_000 });
       // The other order changes first, and is taken: the refusal that follows must say which of the two went back.
@@ -68,19 +80,13 @@ describe('admin: a change the server refuses', () => {
       expect((await serverDoc('transactions', failed.id))?.buyStatus).toBe(4);
       expect((await serverDoc('transactions', other.id))?.resi).toBe('JNE777');
       await expect.poll(() => table.locator('tr', { hasText: failed.id }).innerText()).toContain('Selesai');
-    } finally {
-      await context.close();
-    }
+    });
   }, 180_000);
 });
 
 describe('admin: the product form closed without Simpan', () => {
   it('when the owner has typed in it and presses Escape or Kembali, then it asks before the typing is thrown away', async () => {
-    const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
-    try {
-      const page = await context.newPage();
-      await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
-      await page.goto(`${app.url}/admin?tab=produk`);
+    await onTablet({ width: 768, height: 1024 }, 'produk', async (page) => {
       const asked: string[] = [];
       let answer = false;
       page.on('dialog', (d) => {
@@ -110,8 +116,31 @@ describe('admin: the product form closed without Simpan', () => {
       await page.getByRole('dialog', { name: 'Edit Produk' }).getByRole('button', { name: 'Kembali' }).click();
       await page.getByRole('dialog', { name: 'Edit Produk' }).waitFor({ state: 'detached' });
       expect(asked).toHaveLength(2);
-    } finally {
-      await context.close();
-    }
+    });
+  }, 120_000);
+});
+
+describe('admin: one order after another', () => {
+  it("when the admin saves one order and opens the next, then the next popup does not say 'Perubahan disimpan.'", async () => {
+    // Acrylic stands: the key rings sold out in the test above.
+    const first = orderOf('4', { userName: 'Ayu' });
+    const next = orderOf('4', { userName: 'Bima', createdAt: Date.now() - 60_000 });
+    expect((await pushNew(customer, 'transactions', [first, next])).body.refused).toEqual([]);
+    await onTablet(LANDSCAPE, 'pesanan', async (page) => {
+      const table = page.getByRole('table', { name: 'Daftar pesanan' });
+      await table.getByRole('button', { name: `Detail pesanan ${first.id}` }).click();
+      const popup = page.getByRole('dialog', { name: `Pesanan ${first.id}` });
+      await popup.getByLabel('Status').selectOption({ label: 'Diproses' });
+      await popup.getByRole('button', { name: 'Simpan' }).click();
+      await popup.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByText('Perubahan disimpan.').count()).toBe(1);
+
+      await table.getByRole('button', { name: `Detail pesanan ${next.id}` }).click();
+      const second = page.getByRole('dialog', { name: `Pesanan ${next.id}` });
+      await second.waitFor();
+      await page.screenshot({ path: '/tmp/shots-admin-busy-day-next-popup.png' });
+      expect(await second.getByText('Perubahan disimpan.').count()).toBe(0);
+      expect(await second.getByLabel('Status').inputValue()).toBe('0');
+    });
   }, 120_000);
 });
