@@ -276,6 +276,35 @@ describe('photo checks', () => {
     expect(await w.locator('.photo-card').count()).toBe(0);
     await page.context().close();
   });
+
+  it('when the photo wizard is open in two tabs, then a photo added in one shows in the other, and once one places the order the other is emptied (not lost, not ordered twice)', async () => {
+    const { page: a, w: wa } = await photoWizardOfNewCustomer('duatab');
+    await wa.locator('input[type=file]').setInputFiles([files.jpegSmall, files.png]);
+    await expect.poll(() => wa.locator('.photo-card').count(), { timeout: 60_000 }).toBe(2);
+
+    const b = watch(await a.context().newPage());
+    await openProducts(b);
+    await card(b, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
+    const wb = wizard(b);
+    await expect.poll(() => wb.locator('.photo-card').count()).toBe(2);
+    await wb.locator('input[type=file]').setInputFiles([files.jpeg12mp]);
+    await expect.poll(() => wb.locator('.photo-card').count(), { timeout: 60_000 }).toBe(3);
+    // The first tab follows: its order will carry the photo added in the second.
+    await expect.poll(() => wa.locator('.photo-card').count()).toBe(3);
+
+    await expect.poll(() => wa.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(3);
+    await wa.getByRole('button', { name: 'Lanjut' }).click();
+    await wa.getByRole('button', { name: 'Lanjut' }).click();
+    await chooseShipping(a);
+    await wa.getByRole('button', { name: 'Lanjut' }).click();
+    expect(await wa.getByTestId('order-total').innerText()).toContain((3 * 3500 + 3 * 2000 + ONGKIR + 2000).toLocaleString('id-ID'));
+    await wa.getByRole('button', { name: 'Beli Sekarang' }).click();
+    await readPaymentPopup(a);
+    // The second tab no longer holds those photos for a second order.
+    await expect.poll(() => wb.locator('.photo-card').count()).toBe(0);
+    expect(await wb.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(true);
+    await a.context().close();
+  });
 });
 
 describe('buying', () => {

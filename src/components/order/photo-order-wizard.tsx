@@ -63,6 +63,15 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   useEffect(() => {
     localStorage.setItem(key, JSON.stringify(draft));
   }, [key, draft]);
+  // The same wizard open in another tab writes the same draft: follow it (photos added there, or cleared once the order
+  // was placed there), so neither tab loses the other's photos nor orders the same photos a second time.
+  useEffect(() => {
+    const follow = (e: StorageEvent) => {
+      if (e.storageArea === localStorage && e.key === key) setDraft(loadDraft(key));
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [key]);
 
   if (!buyer) return null;
   if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
