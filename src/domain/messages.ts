@@ -96,6 +96,10 @@ export const MESSAGES = {
   order_change_refused: 'Perubahan pesanan {code} tidak diterima server: {reason}',
   // closing the admin's product form without Simpan after typing in it
   discard_changes: 'Tutup tanpa menyimpan? Yang sudah Anda isi akan hilang.',
+  // the admin's Pengguna search
+  users_search_hint: 'Nama, e-mail, nomor HP atau alamat',
+  users_found: '{n} dari {total} pengguna',
+  users_no_results: 'Tidak ada pengguna yang cocok.',
 } as const;
 
 /** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */

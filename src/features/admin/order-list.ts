@@ -38,7 +38,8 @@ export function dayStart(value: string): number | null {
 /** A phone number as digits with the Indonesian '0' prefix: '+62 812-345' and '0812345' are the same number. */
 const phoneDigits = (text: string): string => text.replace(/[\s\-+().]/g, '').replace(/^62/, '0');
 
-function textMatcher(query: string): ((haystack: string, phone: string) => boolean) | null {
+/** What a search box's text finds in a lower-cased haystack, a phone number in any spelling; null for an empty box. */
+export function textMatcher(query: string): ((haystack: string, phone: string) => boolean) | null {
   const q = query.trim().toLowerCase();
   if (q === '') return null;
   const digits = phoneDigits(q);

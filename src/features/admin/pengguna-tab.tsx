@@ -1,15 +1,18 @@
 /**
  * Pengguna: every customer's profile, with delete (asks first). Removing a profile ends the account and its
- * sessions on the server; the admin's own account cannot go (the server refuses it too).
+ * sessions on the server; the admin's own account cannot go (the server refuses it too). A search box finds a
+ * customer by name, e-mail, phone (in any spelling) or address: with hundreds of customers, paging 50 at a time
+ * was the only way to find one.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
+import { MESSAGES } from '../../domain/messages';
 import type { UserDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useUsers } from '../../lib/db/hooks';
-import { pageOf } from './order-list';
+import { pageOf, textMatcher } from './order-list';
 import { DataTable, focusAfterRemoval, Pager, type Column } from './order-table';
 import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
@@ -17,11 +20,22 @@ import { ShopLoading, useShopArrived } from './use-shop-arrived';
 const T = ADMIN_UI;
 const [photo, name, email, phone, address, action] = T.userColumns;
 
+const usersFound = (n: number, total: number): string => MESSAGES.users_found.replace('{n}', String(n)).replace('{total}', String(total));
+
+/** The profiles the search box finds, newest accounts first. */
+export function findUsers(users: readonly UserDoc[], query: string): UserDoc[] {
+  const sorted = [...users].sort((a, b) => b.createdAt - a.createdAt);
+  const match = textMatcher(query);
+  return match ? sorted.filter((u) => match(`${u.username}\n${u.email}\n${u.phone}\n${u.address}`.toLowerCase(), u.phone)) : sorted;
+}
+
 export function PenggunaTab() {
   const { user } = useAuth();
   const { docs, loading } = useUsers();
   const { remove } = useAdminWrites();
   const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const applied = useDeferredValue(query);
   const arrived = useShopArrived(docs.length === 0);
   if (loading) return <Spinner />;
   if (!arrived) return <ShopLoading />;
@@ -52,10 +66,32 @@ export function PenggunaTab() {
     },
   ];
   // Newest accounts first, a page at a time like the order tables.
-  const shown = pageOf([...docs].sort((a, b) => b.createdAt - a.createdAt), page);
+  const found = findUsers(docs, applied);
+  const shown = pageOf(found, page);
   return (
     <div className="admin-users">
-      <DataTable caption={T.usersTable} columns={columns} rows={shown.rows} first={shown.first} />
+      <div className="admin-filters" role="search">
+        <label className="field admin-search">
+          <span>{T.search}</span>
+          <input
+            type="search"
+            value={query}
+            placeholder={MESSAGES.users_search_hint}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      <p className="admin-count" role="status">
+        {usersFound(found.length, docs.length)}
+      </p>
+      {found.length === 0 ? (
+        <p className="empty">{MESSAGES.users_no_results}</p>
+      ) : (
+        <DataTable caption={T.usersTable} columns={columns} rows={shown.rows} first={shown.first} />
+      )}
       <Pager page={shown.page} pages={shown.pages} onPage={setPage} />
     </div>
   );
