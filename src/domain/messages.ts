@@ -100,6 +100,8 @@ export const MESSAGES = {
   users_search_hint: 'Nama, e-mail, nomor HP atau alamat',
   users_found: '{n} dari {total} pengguna',
   users_no_results: 'Tidak ada pengguna yang cocok.',
+  // the order whose popup the admin had open (nothing saved) was cancelled or deleted meanwhile
+  order_gone: 'Pesanan {code} sudah dibatalkan atau dihapus di server.',
 } as const;
 
 /** The `kendala` of an order the server expired because it stayed unpaid (sync-server/fulfilment/expiry.ts). */

@@ -1,8 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderTable } from './order-table';
 import { exportLink } from './orders-tab';
 import { AlertProvider } from '../../lib/alert';
+import { ADMIN, databaseEachTest, fakeAuth, renderApp } from '../../app/test-utils';
+import { ADMIN_UI } from '../../domain/admin-text';
+import type { TransactionDoc } from '../../domain/schemas';
+import type { JepretDatabase } from '../../lib/db/database';
 
 afterEach(cleanup);
 
@@ -19,5 +23,41 @@ describe("'Ekspor CSV' in Pesanan and Custom", () => {
     expect(link()).toHaveAttribute('href', '/api/orders.csv?from=2026-11-01&to=2026-11-20&status=0');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
     expect(link()).toHaveAttribute('href', '/api/orders.csv?from=2026-11-01&to=2026-11-20');
+  });
+});
+
+describe('Pesanan: an order gone while the admin has it open', () => {
+  const order = (id: string): TransactionDoc => ({
+    id, userID: 'u1abcdefgh', userName: 'Budi', email: 'budi@contoh.id', phone: '081234567890', produkID: '2',
+    items: [{ produkID: '2', name: 'Bingkai Kayu', qty: 1, img: [], packaging: '', weight: 100, price: 25000 }],
+    provinsi: '31|DKI Jakarta', city: '3171|Jakarta Selatan', subdistrict: '317101|Kebayoran Baru', alamat: 'Jl. Melawai 2',
+    kurir: 'jne', pengiriman: 'REG', ongkir: 18000, quote: 'q', qty: 1, weight: 100, price: 45000, packaging: '',
+    bubble_wrap: true, img: [], resi: '', buyStatus: 0, createdAt: Date.now(),
+  });
+  let db: JepretDatabase;
+  databaseEachTest(async (fresh) => {
+    db = fresh;
+    await fresh.transactions.bulkInsert([order('u1abcA1'), order('u1abcA2')]);
+  });
+  const cancelOnServer = async (id: string) => (await db.transactions.findOne(id).exec())!.remove();
+
+  it('when the customer cancels the order whose popup the admin only looks at, then it is said gone, not that a change was lost', async () => {
+    renderApp('/admin?tab=pesanan', { auth: fakeAuth({ user: ADMIN }), database: db });
+    fireEvent.click(await screen.findByRole('button', { name: 'Detail pesanan u1abcA1' }));
+    await screen.findByRole('dialog', { name: 'Pesanan u1abcA1' });
+    await cancelOnServer('u1abcA1');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Pesanan u1abcA1 sudah dibatalkan atau dihapus di server.'));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('perubahan Anda tidak dipakai');
+  });
+
+  it('when an order the admin saved is cancelled after, then the admin is told the change was not applied', async () => {
+    renderApp('/admin?tab=pesanan', { auth: fakeAuth({ user: ADMIN }), database: db });
+    fireEvent.click(await screen.findByRole('button', { name: 'Detail pesanan u1abcA2' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nomor resi' }), { target: { value: 'JNE1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await cancelOnServer('u1abcA2');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ADMIN_UI.goneMeanwhile('u1abcA2')));
   });
 });

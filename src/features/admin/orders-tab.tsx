@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
 import { ADMIN_UI } from '../../domain/admin-text';
+import { MESSAGES } from '../../domain/messages';
 import { useAlert } from '../../lib/alert';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
@@ -67,7 +68,8 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
     [dismissIf],
   );
   // Orders the admin saved here, and the one open: one that disappears (the customer cancelled it first and the
-  // server's deletion won over the admin's change) is reported, so the admin knows the change was not applied.
+  // server's deletion won over the admin's change) is reported, so the admin knows the change was not applied. One
+  // only looked at (its popup open, nothing saved) is said gone, without a change of the admin's that was not applied.
   const watched = useRef(new Set<string>());
   useEffect(() => {
     const ids = new Set(watched.current);
@@ -76,9 +78,9 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
     const present = new Set(orders.map((o) => o.id));
     for (const id of ids) {
       if (present.has(id)) continue;
-      watched.current.delete(id);
+      const changed = watched.current.delete(id);
       if (id === openId) setOpenId(null);
-      showAlert(2, T.goneMeanwhile(id));
+      showAlert(2, changed ? T.goneMeanwhile(id) : MESSAGES.order_gone.replace('{code}', id));
     }
   }, [orders, openId, showAlert]);
 
