@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
-import { cartItemNow } from '../domain/pricing';
+import { cartItemNow, isValidQty, linePrice, PHOTO_PRINT_TYPE, QTY_MAX, QTY_MIN } from '../domain/pricing';
+import type { CartDoc, GoodsDoc } from '../domain/schemas';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
@@ -55,6 +56,17 @@ export function CartList({ uid, footer }: CartListProps) {
     }
   };
 
+  /** A simple item's quantity, priced at the shop's price as the device knows it (the server prices it again). */
+  const setQty = async (item: CartDoc, product: GoodsDoc, qty: number) => {
+    try {
+      const price = linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 });
+      await db?.carts.findOne(item.id).exec().then((doc) => doc?.incrementalPatch({ qty, price }));
+    } catch (err) {
+      console.error(err);
+      showAlert(3, MESSAGES.local_write_failed);
+    }
+  };
+
   return (
     <div className="cart-list">
       {docs.length === 0 ? (
@@ -64,6 +76,7 @@ export function CartList({ uid, footer }: CartListProps) {
           {docs.map((item) => {
             const name = item.name || MESSAGES.unavailable;
             const { price, problem } = now.get(item.id)!;
+            const product = goods.docs.find((g) => g.id === item.produkID);
             return (
               <li key={item.id} className="cart-item">
                 <input
@@ -77,9 +90,13 @@ export function CartList({ uid, footer }: CartListProps) {
                 {item.img[0] && <PhotoThumb src={item.img[0]} alt="" />}
                 <div className="cart-item-info">
                   <span className="cart-item-name">{name}</span>
-                  <span className="cart-item-meta">
-                    {UI.cart.qty}: {item.qty} · {formatIDR(price)}
-                  </span>
+                  {product && product.type !== PHOTO_PRINT_TYPE ? (
+                    <CartQty item={item} onSave={(qty) => void setQty(item, product, qty)} price={price} />
+                  ) : (
+                    <span className="cart-item-meta">
+                      {UI.cart.qty}: {item.qty} · {formatIDR(price)}
+                    </span>
+                  )}
                   {problem && <span className="field-error">{MESSAGES[problem]}</span>}
                 </div>
                 <button type="button" className="btn-icon" onClick={() => void remove(item.id)} aria-label={UI.cart.removeItem(name)}>
@@ -95,5 +112,49 @@ export function CartList({ uid, footer }: CartListProps) {
       </p>
       {footer?.(total, selected.map((d) => d.id))}
     </div>
+  );
+}
+
+/**
+ * Jumlah of a simple item (spec section 5: 1 to 99), a native number field: each valid number is saved at once; what
+ * is not a quantity (empty, 0, 100) is said under the field and the saved one comes back when the field is left.
+ */
+function CartQty({ item, price, onSave }: { item: CartDoc; price: number; onSave(qty: number): void }) {
+  const [text, setText] = useState<string | null>(null);
+  const shown = text ?? String(item.qty);
+  const wrong = text !== null && !isValidQty(Number(text));
+  const id = `cart-qty-${item.id}`;
+  return (
+    <>
+      <span className="cart-item-meta cart-qty">
+        <label htmlFor={id}>{UI.cart.qty}</label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={QTY_MIN}
+          max={QTY_MAX}
+          step={1}
+          value={shown}
+          // The visible 'Jumlah' with whose it is: one field per line.
+          aria-label={`${UI.cart.qty} ${item.name || MESSAGES.unavailable}`}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? `${id}-hint` : undefined}
+          onChange={(e) => {
+            const next = e.target.value;
+            setText(next);
+            const qty = Number(next);
+            if (next !== '' && isValidQty(qty) && qty !== item.qty) onSave(qty);
+          }}
+          onBlur={() => setText(null)}
+        />
+      </span>
+      {wrong && (
+        <span id={`${id}-hint`} className="field-error">
+          {UI.cart.qtyRange(QTY_MIN, QTY_MAX)}
+        </span>
+      )}
+      <span className="cart-item-meta">{formatIDR(price)}</span>
+    </>
   );
 }

@@ -49,6 +49,8 @@ export const UI = {
     added: 'Barangmu Sudah Masuk Keranjang!',
     understood: 'Mengerti',
     qty: 'Jumlah',
+    qtyRange: (min: number, max: number) => `Jumlah ${min} sampai ${max}.`,
+    lineFull: (max: number) => `Barang ini sudah ${max} di keranjang, jumlah paling banyak.`,
   },
   products: {
     title: 'Produk Kami',

@@ -109,6 +109,23 @@ describe('an order priced on the device', () => {
   });
 });
 
+describe('a simple cart line', () => {
+  it('when its Jumlah changes, then the server prices the new quantity itself; a quantity past 99 is refused and the stored line stays', async () => {
+    const goods = await stored('goods', '2');
+    const line = cartDoc(uid.sari, { produkID: '2', qty: 1, packaging: '' });
+    expect((await pushNew(sari, 'carts', [line])).body.refused).toEqual([]);
+    const first = await stored('carts', line.id);
+    expect(first).toMatchObject({ qty: 1, price: goods.price });
+    // The phone's own price is not taken: the server's is.
+    expect((await pushChange(sari, 'carts', first, { ...first, qty: 3, price: 1 })).body.refused).toEqual([]);
+    const three = await stored('carts', line.id);
+    expect(three).toMatchObject({ qty: 3, price: 3 * goods.price });
+    const tooMany = await pushChange(sari, 'carts', three, { ...three, qty: 100 });
+    expect(tooMany.body.refused[0]).toMatchObject({ id: line.id, error: 'invalid_document' });
+    expect(await stored('carts', line.id)).toMatchObject({ qty: 3 });
+  });
+});
+
 describe('an order the shop cannot take', () => {
   it('when stock ran out before an offline order arrived, then it is kept as Terjadi Kendala with the reason, takes no stock, and its writer adopts that state', async () => {
     const goods = await stored('goods', '3');

@@ -1,5 +1,5 @@
 import { cartCode } from '../../domain/codes';
-import { linePrice, PHOTO_PRINT_TYPE } from '../../domain/pricing';
+import { linePrice, PHOTO_PRINT_TYPE, QTY_MAX } from '../../domain/pricing';
 import type { CartDoc, GoodsDoc } from '../../domain/schemas';
 
 /** A cart line for a simple (non photo-print) product: one unit, no packaging. */
@@ -18,4 +18,14 @@ export function simpleCartItem(uid: string, product: GoodsDoc, nowMs = Date.now(
     price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }),
     createdAt: nowMs,
   };
+}
+
+/**
+ * Masukkan Keranjang on a product already in the cart (a simple one) adds one to its line instead of a second line,
+ * up to the most one line holds; null when it is full.
+ */
+export function oneMore(line: Pick<CartDoc, 'qty'>, product: GoodsDoc): Pick<CartDoc, 'qty' | 'price'> | null {
+  if (line.qty >= QTY_MAX) return null;
+  const qty = line.qty + 1;
+  return { qty, price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }) };
 }

@@ -76,10 +76,52 @@ describe('products page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Mengerti' }));
     await waitFor(() => expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull());
     expect(await db.carts.count().exec()).toBe(1);
-    // A deliberate second Masukkan Keranjang still adds one more.
+    // A deliberate second Masukkan Keranjang still adds one more: to the same line (spec: quantity 1 to 99).
     await userEvent.click(button);
     expect(await screen.findByText('Barangmu Sudah Masuk Keranjang!')).toBeInTheDocument();
-    expect(await db.carts.count().exec()).toBe(2);
+    const lines = await db.carts.find().exec();
+    expect(lines.map((l) => ({ qty: l.qty, price: l.price }))).toEqual([{ qty: 2, price: 50000 }]);
+  });
+
+  it('when the product is already 99 in the cart, then Masukkan Keranjang says it is full and adds nothing', async () => {
+    await db.carts.insert({ id: 'u1abcB1700000000aaaa', userID: CUSTOMER.uid, name: 'Bingkai Kayu', produkID: '2', img: [], qty: 99, weight: 200, packaging: '', price: 99 * 25000, createdAt: 1 });
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Bingkai Kayu' })).getByRole('button', { name: 'Masukkan Keranjang' }));
+    expect(await screen.findByText('Barang ini sudah 99 di keranjang, jumlah paling banyak.')).toBeInTheDocument();
+    expect(screen.queryByText('Barangmu Sudah Masuk Keranjang!')).toBeNull();
+    expect((await db.carts.find().exec()).map((l) => l.qty)).toEqual([99]);
+  });
+
+  it('when a customer types a Jumlah in the cart, then the line and the total follow; what is not 1 to 99 is said and not saved', async () => {
+    await db.carts.bulkInsert([
+      { id: 'u1abcB1700000000aaaa', userID: CUSTOMER.uid, name: 'Bingkai Kayu', produkID: '2', img: [], qty: 1, weight: 200, packaging: '', price: 25000, createdAt: 1 },
+      { id: 'u1abcB1700000001bbbb', userID: CUSTOMER.uid, name: 'Foto Polaroid', produkID: '1', img: ['/images/a.jpg'], photos: [{ url: '/images/a.jpg', caption: '' }, { url: '/images/b.jpg', caption: '' }], qty: 2, weight: 5, packaging: 'map|2000', price: 10000, createdAt: 2 },
+    ]);
+    renderApp('/products', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'sari' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Keranjang' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Keranjang' }));
+    const qty = await dialog.findByRole('spinbutton', { name: 'Jumlah Bingkai Kayu' });
+    // A photo print's quantity is its number of photos: said, not typed.
+    expect(dialog.queryByRole('spinbutton', { name: /Foto Polaroid/ })).toBeNull();
+    expect(dialog.getByText(/Jumlah: 2/)).toBeInTheDocument();
+    expect(dialog.getByTestId('cart-total')).toHaveTextContent(/35\.000/);
+
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '3');
+    await waitFor(async () => expect((await db.carts.findOne('u1abcB1700000000aaaa').exec())!.toJSON()).toMatchObject({ qty: 3, price: 75000 }));
+    await waitFor(() => expect(dialog.getByTestId('cart-total')).toHaveTextContent(/85\.000/));
+
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '0');
+    expect(dialog.getByText('Jumlah 1 sampai 99.')).toBeInTheDocument();
+    expect(qty).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(qty, '0');
+    await userEvent.tab();
+    // Left wrong: the saved quantity comes back, unchanged.
+    await waitFor(() => expect(qty).toHaveValue(3));
+    expect(dialog.queryByText('Jumlah 1 sampai 99.')).toBeNull();
+    expect((await db.carts.findOne('u1abcB1700000000aaaa').exec())!.qty).toBe(3);
   });
 
   it('when the device cannot store the cart item, then a red alert says so and no popup claims success', async () => {

@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { useAlert } from '../../lib/alert';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import { PHOTO_PRINT_TYPE } from '../../domain/pricing';
+import { PHOTO_PRINT_TYPE, QTY_MAX } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useDatabase } from '../../lib/db/database-context';
 import { openDatabase } from '../../lib/db/db-manager';
 import { MESSAGES } from '../../domain/messages';
-import { simpleCartItem } from './add-to-cart';
+import { oneMore, simpleCartItem } from './add-to-cart';
 import { ProductCard } from './product-card';
 import { useCatalogue } from './use-catalogue';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -40,7 +40,13 @@ export function ProductsPage() {
     try {
       // A click while the local database is still opening waits for it rather than being lost.
       const local = db ?? (await openDatabase());
-      await local.carts.insert(simpleCartItem(user.uid, product));
+      const line = await local.carts.findOne({ selector: { userID: user.uid, produkID: product.id } }).exec();
+      if (!line) await local.carts.insert(simpleCartItem(user.uid, product));
+      else {
+        const more = oneMore(line, product);
+        if (!more) return showAlert(2, UI.cart.lineFull(QTY_MAX));
+        await line.incrementalPatch(more);
+      }
       setAdded(true);
     } catch (err) {
       console.error(err);
