@@ -5,6 +5,7 @@ import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
+import { formatCount } from './product-form';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 /** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */
@@ -51,7 +52,7 @@ export function Dashboard() {
             <li key={g.id} className="stock-card">
               <p className="stock-title">{g.title}</p>
               <p className="stock-qty">
-                {ADMIN_UI.stock}: {g.qty}
+                {ADMIN_UI.stock}: {formatCount(g.qty)}
               </p>
               <div
                 className="stock-bar"

@@ -5,8 +5,8 @@ import { exportLink } from './orders-tab';
 import { AlertProvider } from '../../lib/alert';
 import { ADMIN, databaseEachTest, fakeAuth, renderApp } from '../../app/test-utils';
 import { ADMIN_UI } from '../../domain/admin-text';
-import type { TransactionDoc } from '../../domain/schemas';
 import type { JepretDatabase } from '../../lib/db/database';
+import { unpaidOrder } from './test-fixtures';
 
 afterEach(cleanup);
 
@@ -27,17 +27,10 @@ describe("'Ekspor CSV' in Pesanan and Custom", () => {
 });
 
 describe('Pesanan: an order gone while the admin has it open', () => {
-  const order = (id: string): TransactionDoc => ({
-    id, userID: 'u1abcdefgh', userName: 'Budi', email: 'budi@contoh.id', phone: '081234567890', produkID: '2',
-    items: [{ produkID: '2', name: 'Bingkai Kayu', qty: 1, img: [], packaging: '', weight: 100, price: 25000 }],
-    provinsi: '31|DKI Jakarta', city: '3171|Jakarta Selatan', subdistrict: '317101|Kebayoran Baru', alamat: 'Jl. Melawai 2',
-    kurir: 'jne', pengiriman: 'REG', ongkir: 18000, quote: 'q', qty: 1, weight: 100, price: 45000, packaging: '',
-    bubble_wrap: true, img: [], resi: '', buyStatus: 0, createdAt: Date.now(),
-  });
   let db: JepretDatabase;
   databaseEachTest(async (fresh) => {
     db = fresh;
-    await fresh.transactions.bulkInsert([order('u1abcA1'), order('u1abcA2')]);
+    await fresh.transactions.bulkInsert([unpaidOrder('u1abcA1'), unpaidOrder('u1abcA2')]);
   });
   const cancelOnServer = async (id: string) => (await db.transactions.findOne(id).exec())!.remove();
 

@@ -17,7 +17,7 @@ import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
-import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
+import { emptyProduct, fieldsOf, formatCount, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
@@ -26,13 +26,12 @@ const T = ADMIN_UI;
 const F = T.productFields;
 const I = T.productImage;
 const NUMBER_FIELDS = ['price', 'qty', 'weight', 'type'] as const;
-const thousands = new Intl.NumberFormat('id-ID');
 const FORM_TEXTS: ProductTexts = {
   required: T.required,
   min0: T.min0,
   type: T.typeRange,
   format: T.wholeNumber,
-  tooLarge: (key, max) => T.atMost(F[key], key === 'price' ? formatIDR(max) : thousands.format(max)),
+  tooLarge: (key, max) => T.atMost(F[key], key === 'price' ? formatIDR(max) : formatCount(max)),
 };
 
 /**
@@ -233,7 +232,7 @@ function ProductCard({ product, pendingImage, onEdit }: { product: GoodsDoc; pen
         <UploadState src={product.img} />
         {pendingImage && <p className="admin-upload-state">{I.pendingNew}</p>}
         <p>
-          {formatIDR(product.price)} · {T.productFields.qty} {product.qty} · {product.weight} g · {T.typeOf(product.type)}
+          {formatIDR(product.price)} · {T.productFields.qty} {formatCount(product.qty)} · {formatCount(product.weight)} g · {T.typeOf(product.type)}
         </p>
         <p className="admin-code">ID {product.id}</p>
         {hidden && <p className="admin-own">{T.hiddenProduct}</p>}
