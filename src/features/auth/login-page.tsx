@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
+import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage, SendingNotice } from './auth-page';
 import { offeringAttach } from './offering-attach';
@@ -8,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LoginPage() {
   const { signIn, msgNot } = useAuth();
+  const { closeAlert } = useAlert();
   useDocumentTitle(UI.auth.login);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -17,6 +19,8 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    // A new try: the answer to the last one (a wrong password) goes until the server answers this one.
+    closeAlert();
     setBusy(true);
     // On success the auth state changes and the route redirects to '/'. Custom orders placed here as a visitor are
     // offered to the account, as at sign-up.

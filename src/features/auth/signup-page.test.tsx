@@ -54,6 +54,13 @@ describe('sign-up form', () => {
     expect(screen.getByLabelText('Nomor WhatsApp')).toHaveValue('081234567890');
     expect(screen.getByLabelText('Alamat')).toHaveValue('Jl. Kota Lama 1');
 
+    // Changed to a wrong e-mail and sent again: the hint says what is wrong now, the server's old answer goes.
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+    expect(await screen.findByText('Format e-mail tidak valid.')).toBeInTheDocument();
+    expect(screen.queryByText(TAKEN)).toBeNull();
+
     const signupCall = fetchMock.mock.calls.find(([u]) => String(u) === '/api/auth/signup')!;
     expect(signupCall[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
     expect(JSON.parse(String(signupCall[1]!.body))).toEqual({

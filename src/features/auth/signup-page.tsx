@@ -5,6 +5,7 @@ import { TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type Check } from '../../domain/validation';
+import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage, SendingNotice } from './auth-page';
 import { offeringAttach } from './offering-attach';
@@ -29,6 +30,7 @@ const LABELS: Record<Field, string> = {
 /** Sign-up: all four fields required. The hints are advice; the server's answer is the one that counts. */
 export function SignUpPage() {
   const { signUp } = useAuth();
+  const { closeAlert } = useAlert();
   useDocumentTitle(UI.auth.signUp);
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', phone: '', address: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -44,6 +46,8 @@ export function SignUpPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
+    // A new try: the server's answer to the last one (e.g. 'sudah terdaftar') no longer stands beside new hints.
+    closeAlert();
     setTouched({ email: true, password: true, phone: true, address: true });
     // The app's own Indonesian hints say what is wrong (the form has noValidate: no browser bubbles over them).
     const firstWrong = FIELDS.find((f) => !CHECKS[f](values[f]).ok);
