@@ -23,6 +23,12 @@ export const COURIER_NAMES: Record<Courier, string> = {
   'ambil sendiri': 'Ambil Sendiri',
 };
 
+/** A courier as a summary line names it: the short name the full one carries in brackets ('JNE'), else the full one. */
+export function courierShortName(kurir: string): string {
+  const full = isCourier(kurir) ? COURIER_NAMES[kurir] : kurir;
+  return /\(([^)]+)\)\s*$/.exec(full)?.[1] ?? full;
+}
+
 /** The single service of each shop-city courier: cost 0, the admin settles it over chat. */
 export const SHOP_CITY_SERVICES: Record<ShopCityCourier, { service: string; description: string; etd: string }> = {
   gojek: { service: 'Gojek', description: 'Kirim instan dalam kota, ongkos lewat chat admin', etd: '0' },

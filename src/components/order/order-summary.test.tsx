@@ -15,3 +15,11 @@ it('when the street comes from a profile in another city, then Konfirmasi Pembay
   render(<OrderSummary lines={[FRAME]} choice={CHOICE} bubbleWrap />);
   expect(screen.getByText('Jl. Pandanaran No. 5, Semarang, Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')).toBeInTheDocument();
 });
+
+it('when the courier is chosen, then the shipping line names it short, with its service: JNE REG, J&T Express EZ', () => {
+  render(<OrderSummary lines={[FRAME]} choice={CHOICE} bubbleWrap={false} />);
+  expect(screen.getByText('Ongkos kirim (JNE REG)')).toBeInTheDocument();
+  cleanup();
+  render(<OrderSummary lines={[FRAME]} choice={{ ...CHOICE, kurir: 'jnt', pengiriman: 'EZ' }} bubbleWrap={false} />);
+  expect(screen.getByText('Ongkos kirim (J&T Express EZ)')).toBeInTheDocument();
+});

@@ -2,11 +2,10 @@
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { draftTotal, orderLine, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
-import { addressText, COURIER_NAMES, isCourier } from '../../domain/shipping';
+import { addressText, courierShortName } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.order;
-const courierName = (kurir: string): string => (isCourier(kurir) ? COURIER_NAMES[kurir] : kurir);
 
 export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]; choice: ShippingChoice | null; bubbleWrap: boolean }) {
   const ongkir = choice?.ongkir ?? 0;
@@ -29,8 +28,8 @@ export function OrderSummary({ lines, choice, bubbleWrap }: { lines: DraftLine[]
         {choice && (
           <div>
             <dt>
-              {T.shipping} ({courierName(choice.kurir)}
-              {choice.pengiriman !== courierName(choice.kurir) && ` ${choice.pengiriman}`})
+              {T.shipping} ({courierShortName(choice.kurir)}
+              {choice.pengiriman !== courierShortName(choice.kurir) && ` ${choice.pengiriman}`})
             </dt>
             <dd>{formatShippingCost(ongkir)}</dd>
           </div>
