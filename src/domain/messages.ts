@@ -79,7 +79,8 @@ export const MESSAGES = {
   upload_file_required: 'Pilih satu foto untuk diunggah.',
   upload_too_large: 'Foto terlalu besar. Ukuran maksimal 8 MB.',
   upload_too_many_pixels: 'Resolusi foto terlalu besar. Maksimal 8000 piksel per sisi.',
-  upload_not_image: 'File ini bukan foto JPG, PNG atau WebP yang dapat dibaca. Pilih foto lain.',
+  // The customer picks .jpg, .png or .heic (the phone turns a HEIC into a JPEG before it leaves): named as they know them.
+  upload_not_image: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.',
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
