@@ -3,13 +3,14 @@
  * same two steps over the ticked cart items. Beli Sekarang writes the order on the device and shows the
  * payment popup; everything works offline once the destination's quote has been seen.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OrderPayment } from '../payment/order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { useCart } from '../../lib/db/hooks';
 import { OrderSummary } from './order-summary';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
@@ -46,17 +47,27 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const lines = qtyEditable ? initial.map((l) => ({ ...l, qty })) : initial;
+  // An item taken out of the cart meanwhile (in another tab, or on another device and synced) leaves the order too;
+  // with none left, there is nothing to check out.
+  const cart = useCart(cartIds.length > 0 ? buyer?.uid : null);
+  const cartKnown = cartIds.length > 0 && buyer !== null && !cart.loading;
+  const inCart = cartKnown ? initial.filter((l) => cart.docs.some((c) => c.id === l.cartID)) : initial;
+  const emptied = cartKnown && inCart.length === 0 && !placed && !busy;
+  useEffect(() => {
+    if (emptied) onClose();
+  }, [emptied, onClose]);
+
+  const lines = qtyEditable ? inCart.map((l) => ({ ...l, qty })) : inCart;
   const soldOut = qtyEditable && stock < QTY_MIN;
   const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && !soldOut && buyer !== null;
 
   if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
 
   const buy = async () => {
-    if (!buyer || !choice) return;
+    if (!buyer || !choice || lines.length === 0) return;
     setBusy(true);
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: draft.bubbleWrap });
-    if (await placeOrder(order, cartIds)) {
+    if (await placeOrder(order, cartIds.filter((id) => lines.some((l) => l.cartID === id)))) {
       clearDraft();
       setPlaced(order);
     }

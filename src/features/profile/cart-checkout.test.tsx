@@ -1,5 +1,6 @@
 /** The Keranjang tab prices the cart as the shop sells now, and an item the shop cannot sell cannot be ticked. */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { CartDoc, GoodsDoc } from '../../domain/schemas';
@@ -42,4 +43,21 @@ it('when prices, stock or the catalogue changed since items went into the cart, 
   expect(film.getByRole('checkbox')).toBeDisabled();
 
   expect(screen.getByTestId('cart-total')).toHaveTextContent(/Rp\s?30\.000/);
+});
+
+it('when a ticked item is taken out of the cart elsewhere (another tab, another device) while the checkout is open, then the order leaves it out, and with none left the checkout closes', async () => {
+  await db.goods.insert(product('3', 'Gantungan Kunci', 15000, 10));
+  await db.carts.insert(item('u1abcB4', '3', 'Gantungan Kunci', 15000, 4));
+  renderApp('/profile/keranjang', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+  await screen.findByText('Gantungan Kunci', { selector: '.cart-item-name' });
+  await userEvent.click(screen.getByRole('button', { name: 'Bayar Sekarang' }));
+  const wizard = await screen.findByRole('dialog', { name: /Keranjang/ });
+  // Frame and key ring, with the bubble wrap that is on by default.
+  expect(within(wizard).getByText(/^Total/)).toHaveTextContent(/Rp\s?47\.000/);
+
+  await (await db.carts.findOne('u1abcB1').exec())!.remove();
+  await waitFor(() => expect(within(wizard).getByText(/^Total/)).toHaveTextContent(/Rp\s?17\.000/));
+
+  await (await db.carts.findOne('u1abcB4').exec())!.remove();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /Keranjang/ })).toBeNull());
 });
