@@ -105,6 +105,8 @@ export function checkWrite(
   next: AnyDoc,
 ): WriteCheck {
   if (master && master.userID !== next.userID) return refuse('readonly_field');
+  // A profile's e-mail is its account's key (sign-in, and closing the account when the profile is deleted): fixed.
+  if (collection === 'users' && master && !master._deleted && !next._deleted && next.email !== master.email) return refuse(actor.admin ? 'email_is_account' : 'readonly_field');
   if (actor.admin) return collection === 'transactions' && linesChanged(master, next) ? refuse('order_items_locked') : allow;
   if (signInNeeded(actor, collection)) return refuse('not_signed_in');
   switch (collection) {

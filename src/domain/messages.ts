@@ -86,6 +86,10 @@ export const MESSAGES = {
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
   /** A photo-print order or cart line names more photos than one line may hold (the quantity's 1 to 99). */
   too_many_photos: `Satu pesanan cetak foto berisi paling banyak ${QTY_MAX} foto.`,
+  /** A product without a name or description, however it was sent (the Produk form asks for both). */
+  product_text_required: 'Nama dan deskripsi produk wajib diisi.',
+  /** The e-mail is the account's key: a profile's cannot be changed, not even by the admin. */
+  email_is_account: 'E-mail adalah akun pengguna dan tidak dapat diubah.',
   photo_in_use: 'Foto ini sudah dipakai dalam pesanan dan tidak dapat dihapus.',
   product_image_unknown: 'Gambar produk harus gambar katalog toko atau gambar yang diunggah lewat form Produk.',
   too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',

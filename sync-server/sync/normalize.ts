@@ -61,6 +61,7 @@ export async function normalize(
     const newPict = next.pict !== DEFAULT_PICT && next.pict !== master?.pict;
     if (newPict && !actor.admin && !(await photos([String(next.pict)]))) return fail('photo_unknown');
   }
+  if (collection === 'goods' && !next._deleted && (!filled(next.title) || !filled(next.desc))) return fail('product_text_required');
   if (collection === 'goods' && !next._deleted && !(await goodsImagesAllowed(shopImage, master, next))) return fail('product_image_unknown');
   if (next._deleted || (actor.admin && master)) return { ok: true, doc: next };
   const dated = withPlausibleDate(next, master);

@@ -179,4 +179,35 @@ describe('the image a product may show', () => {
     const master = (await pullAll(admin, 'goods')).docs.find((g) => g.id === '4');
     expect((await pushChange(admin, 'goods', master, { ...master, price: 21000 })).body).toEqual({ conflicts: [], refused: [] });
   });
+
+  it('when a product without a name or description is written, by sync or through /couch, then refused with the reason and the stored one stays', async () => {
+    const master = (await pullAll(admin, 'goods')).docs.find((g) => g.id === '2');
+    for (const change of [{ title: '' }, { title: '   ' }, { desc: '' }]) {
+      const res = await pushChange(admin, 'goods', master, { ...master, ...change });
+      expect(res.body.refused[0]).toMatchObject({ error: 'product_text_required', message: MESSAGES.product_text_required });
+    }
+    const auth = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
+    const couch = await admin.request('PUT', '/couch/goods/tanpanama', { title: '', desc: 'd', img: master.img, price: 1, qty: 1, weight: 1, type: 2, show: 'show' }, auth);
+    expect(couch.status).toBe(403);
+    expect(JSON.stringify(couch.body)).toContain(MESSAGES.product_text_required);
+    expect((await pullAll(admin, 'goods')).docs.find((g) => g.id === '2')).toEqual(master);
+  });
+});
+
+describe('a profile\'s e-mail', () => {
+  it('when the admin changes a customer\'s e-mail and then deletes them, then the change is refused, so the delete still ends the account', async () => {
+    const client = new HttpClient(server.url);
+    const { uid: id, email } = await signUp(client);
+    const profile = await stored('users', id);
+    const res = await pushChange(admin, 'users', profile, { ...profile, email: 'lain@example.com' });
+    expect(res.body.refused[0]).toMatchObject({ error: 'email_is_account', message: MESSAGES.email_is_account });
+    expect((await stored('users', id)).email).toBe(profile.email);
+    // The customer may not either.
+    expect((await pushChange(client, 'users', profile, { ...profile, email: 'saya@example.com' })).body.refused[0]).toMatchObject({ error: 'readonly_field' });
+    // Deleting the profile ends the account: the e-mail that signed in before no longer does.
+    const signIn = () => new HttpClient(server.url).post('/api/auth/login', { email, password: 'rahasia123' });
+    expect((await signIn()).status).toBe(200);
+    expect((await pushChange(admin, 'users', profile, { ...profile, _deleted: true })).body.refused).toEqual([]);
+    expect((await signIn()).status).toBe(401);
+  });
 });
