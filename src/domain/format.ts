@@ -2,6 +2,10 @@
 const idr = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
 export const formatIDR = (amount: number): string => idr.format(amount);
 
+/** A count the Indonesian way: 1.500 (stock, grams). */
+const wholeNumbers = new Intl.NumberFormat('id-ID');
+export const formatCount = (n: number): string => wholeNumbers.format(n);
+
 const DAY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
 const date = new Intl.DateTimeFormat('en-US', DAY);
 export const formatDate = (ms: number): string => date.format(new Date(ms));

@@ -1,11 +1,10 @@
 import { Spinner } from '../../components/spinner';
-import { dashboardThousands, stockBand } from '../../domain/format';
+import { dashboardThousands, formatCount, stockBand } from '../../domain/format';
 import { stockBandColor } from '../../domain/stock-colors';
 import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
-import { formatCount } from './product-form';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 /** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */

@@ -25,9 +25,7 @@ export const fieldsOf = (g: GoodsDoc): ProductFields => ({
   title: g.title, price: String(g.price), qty: String(g.qty), weight: String(g.weight), type: String(g.type), desc: g.desc, img: g.img,
 });
 
-const wholeNumbers = new Intl.NumberFormat('id-ID');
 /** A count (stock, grams, a limit) the Indonesian way, as the form reads it back: 1.500, not 1500. */
-export const formatCount = (n: number): string => wholeNumbers.format(n);
 
 export type LimitedField = keyof typeof GOODS_LIMITS;
 const LIMITED = Object.keys(GOODS_LIMITS) as LimitedField[];

@@ -7,7 +7,7 @@ import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 're
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { compareGoodsIds, newGoodsId } from '../../domain/codes';
-import { formatIDR } from '../../domain/format';
+import { formatCount, formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { editedFields } from '../../domain/merge';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
@@ -17,7 +17,7 @@ import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
-import { emptyProduct, fieldsOf, formatCount, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
+import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
 import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
