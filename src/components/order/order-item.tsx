@@ -119,8 +119,6 @@ function focusAfterRemoval(id: string): () => void {
 }
 
 export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { order: ListedOrder; onCancel(): void; onPay(): void; now?: number }) {
-  const states = usePhotoStates(o.photos);
-  const failed = o.photos.map((p) => states[p]).find((s) => s?.status === 'failed');
   const expiryHours = useUnpaidExpiryHours();
   return (
     <li className="order" data-order-id={o.id}>
@@ -143,7 +141,7 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
             {T.resi}: <strong>{o.resi}</strong>
           </p>
         )}
-        {o.waiting && <WaitingPhotos photos={o.photos} states={states} error={failed?.error} />}
+        {o.waiting && <OrderPhotosProgress photos={o.photos} />}
         {o.collection === 'transactions' && expiringSoon(o, now, expiryHours) && (
           <p className="notice pay-reminder" role="status">
             {T.payBefore(formatDateTime(expiresAt(o, expiryHours)!))}
@@ -164,6 +162,13 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
       )}
     </li>
   );
+}
+
+/** The upload of an order's photos, in Transaksi and in its payment popup while the order waits for them. */
+export function OrderPhotosProgress({ photos }: { photos: string[] }) {
+  const states = usePhotoStates(photos);
+  const failed = photos.map((p) => states[p]).find((s) => s?.status === 'failed');
+  return <WaitingPhotos photos={photos} states={states} error={failed?.error} />;
 }
 
 /** An order waiting for its photos: how many are up, and the one on its way with its progress. */

@@ -1,10 +1,13 @@
 /** The payment popup follows its order as the device holds it: a total the shop set on arrival replaces the device's. */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { TransactionDoc } from '../../domain/schemas';
 import type { JepretDatabase } from '../../lib/db/database';
+import { localPhotoRef } from '../../domain/photos';
+import { addPhoto, removePhotosOf, setProgress } from '../../lib/photos/outbox';
 import { confirmationUrl } from './payment-popup';
 
 afterEach(cleanup);
@@ -81,4 +84,27 @@ it('when the order is cancelled elsewhere (another tab) while its popup is open,
   await (await db.transactions.findOne(CODE).exec())!.remove();
   await waitFor(() => expect(within(dialog).getByText('Pesanan dibatalkan.')).toBeInTheDocument());
   expectNothingToPay(dialog);
+});
+
+it('when the order waits for its photos (a slow connection), then its popup shows their upload moving, not only that it has not reached the shop', async () => {
+  // The thumbnail's blob URL (jsdom has none).
+  const objectUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:foto');
+  const photo = await addPhoto(CUSTOMER.uid, { blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 });
+  const ref = localPhotoRef(photo.id);
+  await (await db.transactions.findOne(CODE).exec())!.incrementalPatch({
+    items: [{ ...order.items[0]!, produkID: '1', name: 'Cetak Foto', photos: [{ url: ref, caption: '' }], img: [ref] }],
+    img: [ref],
+  });
+  try {
+    renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+    await userEvent.click(await screen.findByRole('button', { name: /Bayar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Pilih Metode Pembayaran' });
+    await waitFor(() => expect(within(dialog).getByText('Menunggu unggahan foto 0/1')).toBeInTheDocument());
+    act(() => setProgress(photo.id, 0.42));
+    await waitFor(() => expect(within(dialog).getByRole('progressbar', { name: 'Mengunggah foto 1/1: 42%' })).toHaveAttribute('value', '0.42'));
+  } finally {
+    act(() => setProgress(photo.id, null));
+    await removePhotosOf(CUSTOMER.uid);
+    objectUrl.mockRestore();
+  }
 });

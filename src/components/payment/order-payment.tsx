@@ -3,11 +3,12 @@
  * may have priced it again when it arrived), and the popup knows whether the order has reached the shop yet.
  */
 import { useState } from 'react';
-import type { CollectionName } from '../../domain/schemas';
+import type { CollectionName, CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { canCancelOrPay, transactionGroup, userStatusLabel } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useIsWaiting } from '../../lib/db/database-context';
 import { useRxQuery } from '../../lib/db/hooks';
+import { listedCustom, listedTransaction, OrderPhotosProgress } from '../order/order-item';
 import { PaymentPopup } from './payment-popup';
 
 interface OrderPaymentProps {
@@ -32,5 +33,8 @@ export function OrderPayment({ collection, code, total, onClose }: OrderPaymentP
   let settled: { message: string } | undefined;
   if (doc && !refused && !canCancelOrPay(doc.buyStatus)) settled = { message: `${UI.profile.status}: ${userStatusLabel(doc.buyStatus)}` };
   else if (!doc && seen && !loading) settled = { message: UI.profile.cancelled };
-  return <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} refused={refused} settled={settled} onClose={onClose} />;
+  // An order waiting for its photos (a slow or patchy connection): their upload moves on screen, not only 'belum sampai'.
+  const listed = doc && (collection === 'transactions' ? listedTransaction(doc as TransactionDoc) : listedCustom(doc as CustomDoc));
+  const uploads = listed?.waiting ? <OrderPhotosProgress photos={listed.photos} /> : undefined;
+  return <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} uploads={uploads} refused={refused} settled={settled} onClose={onClose} />;
 }

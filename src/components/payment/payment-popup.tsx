@@ -1,6 +1,6 @@
 import JsBarcode from 'jsbarcode';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import settings from '../../../shop.settings.json';
 import { Modal } from '../modal';
@@ -27,6 +27,8 @@ export interface PaymentPopupProps {
   total: number;
   /** The order has not reached the shop yet: its total is the device's, to be confirmed by the server. */
   waiting?: boolean;
+  /** The order's photos still going up (the order reaches the shop after them): shown under the total. */
+  uploads?: ReactNode;
   /** The shop could not take the order (with its reason, if the server gave one): no means of payment are shown. */
   refused?: { reason: string };
   /**
@@ -60,7 +62,7 @@ function useArrival(waiting: boolean): 'waiting' | 'arrived' | null {
  * the order, so it works offline: the customer can pay now and confirm once back online. While the order has not
  * reached the shop, it says so: the server may price it otherwise (a price changed while the phone was offline).
  */
-export function PaymentPopup({ code, total, waiting = false, refused, settled, onClose }: PaymentPopupProps) {
+export function PaymentPopup({ code, total, waiting = false, uploads, refused, settled, onClose }: PaymentPopupProps) {
   const navigate = useNavigate();
   const qr = useMemo(() => paymentQrPayload(total), [total]);
   const hintId = useId();
@@ -110,6 +112,7 @@ export function PaymentPopup({ code, total, waiting = false, refused, settled, o
         {arrival === 'waiting' && <p className="notice">{T.notAtShop}</p>}
         {arrival === 'arrived' && <p className="field-note">{T.atShop}</p>}
       </div>
+      {uploads}
       <section className="payment-section">
         <h3>{T.qrisTitle}</h3>
         <div className="payment-qr">
