@@ -28,6 +28,21 @@ describe('modal', () => {
     expect(screen.getByRole('dialog', { name: 'Judul' })).toHaveAttribute('open');
   });
 
+  it.each([
+    [1, 'Pesanan dibatalkan.', false],
+    [2, 'Sedang offline.', true],
+    [3, 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.', true],
+  ])('when a popup opens while a type %i message is up, then an info message goes and a warning or error stays', (type, message, stays) => {
+    render(
+      <AlertProvider initial={{ type, message }}>
+        <Modal title="Pilih Metode Pembayaran" onClose={() => undefined}>
+          <p>QRIS</p>
+        </Modal>
+      </AlertProvider>,
+    );
+    expect(screen.queryByText(message) !== null).toBe(stays);
+  });
+
   it('when an alert is up while the dialog is open, then the dialog shows it, its × closes it, and focus starts on the dialog, not on that ×', () => {
     render(
       <AlertProvider initial={{ type: 3, message: 'Ekstensi gambar yang diunggah salah!' }}>

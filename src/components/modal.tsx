@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { UI } from '../domain/ui-text';
+import { useAlertIfProvided } from '../lib/alert';
 import { AlertBar } from './alert-bar';
 
 type ModalProps = {
@@ -28,6 +29,11 @@ export function Modal({ title, titleId, onClose, children, className, closeOnBac
   const ownTitleId = useId();
   // Taken at first render: by the time an effect runs again (StrictMode) focus is already inside.
   const [returnFocus] = useState(() => document.activeElement as HTMLElement | null);
+  // A popup opens clean: an info message of what came before ('Pesanan dibatalkan.', 'Perubahan disimpan.') read at the
+  // top of this one as if it were about it. A warning or an error stays to be read.
+  const dismissIf = useAlertIfProvided()?.dismissIf;
+  const [opening] = useState(() => ({ dismissIf }));
+  useEffect(() => opening.dismissIf?.((a) => a.type === 1), [opening]);
 
   useEffect(() => {
     const el = dialog.current!;

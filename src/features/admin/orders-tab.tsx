@@ -57,16 +57,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
   const { saveStatus, remove } = useAdminWrites();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
-  const { showAlert, dismissIf } = useAlert();
-  // A popup opened anew starts clean: 'Perubahan disimpan.' of the order saved before showed at the top of the next
-  // order's popup, as if this one were saved (a warning or an error stays to be read).
-  const openPopup = useCallback(
-    (id: string) => {
-      dismissIf((a) => a.type === 1);
-      setOpenId(id);
-    },
-    [dismissIf],
-  );
+  const { showAlert } = useAlert();
   // Orders the admin saved here, and the one open: one that disappears (the customer cancelled it first and the
   // server's deletion won over the admin's change) is reported, so the admin knows the change was not applied. One
   // only looked at (its popup open, nothing saved) is said gone, without a change of the admin's that was not applied.
@@ -101,11 +92,11 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
       ...data,
       {
         header: headers[headers.length - 1]!,
-        cell: (row: R) => <RowActions code={row.id} onDetail={() => openPopup(row.id)} onRemove={(button) => askRemove(row, button)} />,
+        cell: (row: R) => <RowActions code={row.id} onDetail={() => setOpenId(row.id)} onRemove={(button) => askRemove(row, button)} />,
         className: 'nowrap',
       },
     ];
-  }, [cells, headers, askRemove, openPopup]);
+  }, [cells, headers, askRemove]);
 
   const arrived = useShopArrived(orders.length === 0);
   if (loading) return <Spinner />;

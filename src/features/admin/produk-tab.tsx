@@ -13,7 +13,6 @@ import { editedFields } from '../../domain/merge';
 import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photos';
 import type { GoodsDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
-import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
@@ -261,13 +260,9 @@ export function ProdukTab() {
   const docs = [...unsorted].sort(compareGoodsIds);
   const [editing, setEditing] = useState<GoodsDoc | 'new' | null>(null);
   const pending = usePendingProductImages(useAuth().user?.uid);
-  const { dismissIf } = useAlert();
   const arrived = useShopArrived(docs.length === 0);
-  // A form opened anew starts clean: 'Perubahan disimpan.' of the last one is done (an error stays to be read).
-  const open = (product: GoodsDoc | 'new') => {
-    dismissIf((a) => a.type === 1);
-    setEditing(product);
-  };
+  // A form opened anew starts clean (Modal): 'Perubahan disimpan.' of the last one is done.
+  const open = (product: GoodsDoc | 'new') => setEditing(product);
   if (loading) return <Spinner />;
   if (!arrived) return <ShopLoading />;
   return (
