@@ -333,6 +333,26 @@ describe('photos removed, and orders attached at sign-up', () => {
     await page.context().close();
   });
 
+  it('when the wizard is scrolled on a 360 px phone, then nothing shows through below its Kembali/Lanjut bar', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    try {
+      const page = watch(await context.newPage());
+      await openOnline(page);
+      await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpegSmall, files.png]);
+      await expect.poll(() => wizard(page).locator('.photo-card').count(), { timeout: 60_000 }).toBe(2);
+      // Scrolled part way: the photo cards and Film Hitam run under the bar.
+      await wizard(page).evaluate((d) => d.scrollTo(0, 200));
+      const bar = (await wizard(page).locator('.wizard-actions').boundingBox())!;
+      const dialog = (await wizard(page).boundingBox())!;
+      // The strip between the bar's buttons and the dialog's rounded bottom edge: the bar itself, not the content under it.
+      const below = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.wizard-actions') !== null, [dialog.x + dialog.width / 2, dialog.y + dialog.height - 6]);
+      expect(bar.y + bar.height).toBeGreaterThanOrEqual(dialog.y + dialog.height - 1);
+      expect(below).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('axe found no serious violation on any step, and the pages raised no CSP refusal or page error', () => {
     expect(axeFound).toEqual({});
     expect(problems).toEqual([]);
