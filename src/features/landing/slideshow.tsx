@@ -53,16 +53,13 @@ export function Slideshow() {
         </button>
       </div>
       <div aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-        <figure
-          className="slide"
-          role="group"
-          aria-roledescription="slide"
-          aria-label={UI.landing.slideOf(index + 1, SLIDES.length)}
-          key={slide.src}
-        >
-          <img src={slide.src} alt={slide.caption} width={800} height={500} fetchPriority={index === 0 ? 'high' : undefined} />
-          <figcaption>{slide.caption}</figcaption>
-        </figure>
+        {/* The slide is the group (a figure with a caption may take no other role: axe's aria-allowed-role). */}
+        <div className="slide" role="group" aria-roledescription="slide" aria-label={UI.landing.slideOf(index + 1, SLIDES.length)} key={slide.src}>
+          <figure>
+            <img src={slide.src} alt={slide.caption} width={800} height={500} fetchPriority={index === 0 ? 'high' : undefined} />
+            <figcaption>{slide.caption}</figcaption>
+          </figure>
+        </div>
       </div>
       <ol className="slide-dots" aria-hidden="true">
         {SLIDES.map((s, i) => (
