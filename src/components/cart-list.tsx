@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
-import { cartItemNow, isValidQty, linePrice, PHOTO_PRINT_TYPE, QTY_MAX, QTY_MIN } from '../domain/pricing';
+import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE, QTY_MAX, QTY_MIN, simpleLine } from '../domain/pricing';
 import type { CartDoc, GoodsDoc } from '../domain/schemas';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';
@@ -59,8 +59,7 @@ export function CartList({ uid, footer }: CartListProps) {
   /** A simple item's quantity, priced at the shop's price as the device knows it (the server prices it again). */
   const setQty = async (item: CartDoc, product: GoodsDoc, qty: number) => {
     try {
-      const price = linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 });
-      await db?.carts.findOne(item.id).exec().then((doc) => doc?.incrementalPatch({ qty, price }));
+      await db?.carts.findOne(item.id).exec().then((doc) => doc?.incrementalPatch(simpleLine(product, qty)));
     } catch (err) {
       console.error(err);
       showAlert(3, MESSAGES.local_write_failed);

@@ -50,6 +50,12 @@ export function linePrice(l: LineInput): number {
   return l.unitPrice * units + l.packagingFee * units;
 }
 
+/** A simple (not photo-print) product's cart line at `qty` units: no packaging, priced at the product's price. */
+export const simpleLine = (product: Pick<GoodsDoc, 'type' | 'price'>, qty: number): { qty: number; price: number } => ({
+  qty,
+  price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }),
+});
+
 /** Order total: the lines + shipping + bubble wrap. */
 export function orderTotal(lines: readonly LineInput[], shipping: number, bubbleWrap: boolean): number {
   return lines.reduce((sum, l) => sum + linePrice(l), 0) + shipping + (bubbleWrap ? BUBBLE_WRAP_FEE : 0);

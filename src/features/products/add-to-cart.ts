@@ -1,21 +1,19 @@
 import { cartCode } from '../../domain/codes';
-import { linePrice, PHOTO_PRINT_TYPE, QTY_MAX } from '../../domain/pricing';
+import { PHOTO_PRINT_TYPE, QTY_MAX, simpleLine } from '../../domain/pricing';
 import type { CartDoc, GoodsDoc } from '../../domain/schemas';
 
 /** A cart line for a simple (non photo-print) product: one unit, no packaging. */
 export function simpleCartItem(uid: string, product: GoodsDoc, nowMs = Date.now()): CartDoc {
   if (product.type === PHOTO_PRINT_TYPE) throw new Error('photo prints go through the photo-order flow');
-  const qty = 1;
   return {
     id: cartCode(uid, nowMs),
     userID: uid,
     name: product.title,
     produkID: product.id,
     img: [product.img],
-    qty,
+    ...simpleLine(product, 1),
     weight: product.weight,
     packaging: '',
-    price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }),
     createdAt: nowMs,
   };
 }
@@ -25,7 +23,5 @@ export function simpleCartItem(uid: string, product: GoodsDoc, nowMs = Date.now(
  * up to the most one line holds; null when it is full.
  */
 export function oneMore(line: Pick<CartDoc, 'qty'>, product: GoodsDoc): Pick<CartDoc, 'qty' | 'price'> | null {
-  if (line.qty >= QTY_MAX) return null;
-  const qty = line.qty + 1;
-  return { qty, price: linePrice({ type: product.type, unitPrice: product.price, qty, imageCount: 0, packagingFee: 0 }) };
+  return line.qty >= QTY_MAX ? null : simpleLine(product, line.qty + 1);
 }
