@@ -3,7 +3,7 @@
  * become, crop and caption each, remove any. Each picked photo is prepared on the phone and put in the
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useAlert } from '../../lib/alert';
 import { useOnline } from '../../lib/use-online';
 import { PhotoThumb } from '../photo-thumb';
@@ -54,9 +54,11 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
   const uploaded = uploadedCount(refs, states);
   const online = useOnline();
 
-  /** Photos in the list or still being prepared: what a new pick must fit beside. */
+  /** Photos in the list or still being prepared: what a new pick must fit beside (a pick adds its own at once). */
   const taken = useRef(0);
-  taken.current = photos.length + preparing;
+  useLayoutEffect(() => {
+    taken.current = photos.length + preparing;
+  });
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(e.target.files ?? [])];
     e.target.value = '';
