@@ -10,7 +10,9 @@ import { GOODS_LIMITS } from './validation';
 const id = { type: 'string', maxLength: 64, pattern: ID_PATTERN } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const url = text(500);
-const urls = { type: 'array', maxItems: 200, items: url } as const;
+/** The most photos one list of a document holds (a custom order's films together: its `img` lists them all). */
+export const PHOTO_LIST_MAX = 200;
+const urls = { type: 'array', maxItems: PHOTO_LIST_MAX, items: url } as const;
 const money = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
 const count = (maximum: number) => ({ type: 'integer', minimum: 0, maximum }) as const;
 const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
@@ -30,7 +32,7 @@ const photoEdit = {
   required: ['url', 'caption'],
   additionalProperties: false,
 } as const;
-const photoEdits = { type: 'array', maxItems: 200, items: photoEdit } as const;
+const photoEdits = { type: 'array', maxItems: PHOTO_LIST_MAX, items: photoEdit } as const;
 /** Millisecond timestamps: indexed numbers need bounds and a step. */
 const timestamp = { type: 'integer', minimum: 0, maximum: 9_999_999_999_999, multipleOf: 1 } as const;
 

@@ -39,9 +39,11 @@ interface PhotoPickerProps {
   emptyText?: string | null;
   /** At most this many photos in the list: a pick past it adds what fits and says so. */
   max?: number;
+  /** The order's own limit as the message says it, when the list's room is less (custom: two films share it). */
+  limit?: number;
 }
 
-export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos, max = Infinity }: PhotoPickerProps) {
+export function PhotoPicker({ owner, photos, onChange, listName, plain = false, discardOnRemove = false, emptyText = T.noPhotos, max = Infinity, limit = max }: PhotoPickerProps) {
   const { showAlert, dismissIf } = useAlert();
   const [preparing, setPreparing] = useState(0);
   /** The refusal this picker last showed: a new pick takes it away (a new one shows if a photo is refused again). */
@@ -67,7 +69,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
     const files = picked.slice(0, Math.max(0, max - taken.current));
     taken.current += files.length;
     if (files.length < picked.length) {
-      refusal.current = T.tooManyPhotos(max, picked.length - files.length);
+      refusal.current = T.tooManyPhotos(limit, picked.length - files.length);
       showAlert(3, refusal.current);
     }
     setPreparing((n) => n + files.length);

@@ -102,6 +102,24 @@ describe('the custom wizard', () => {
     expect(saved.draft).toMatchObject({ white: theirs.draft.white, packaging: 'box' });
   });
 
+  it('when the two films together would pass the 200 photos an order holds, then a pick adds what fits and says so', async () => {
+    const black = Array.from({ length: 199 }, (_, i) => `/images/2026/11/22/1795000000-${String(i).padStart(3, '0')}.jpg`);
+    localStorage.setItem(
+      draftKey,
+      JSON.stringify({
+        step: 0, furthest: 0,
+        draft: { white: [], black, packaging: 'map', bubbleWrap: false, marketplace: 'tokopedia', account: '', orderNumber: '', userName: '', email: '', phone: '' },
+      }),
+    );
+    renderApp('/custom', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const white = within(await screen.findByRole('region', { name: 'Film Putih' }));
+    await userEvent.upload(white.getByLabelText(/Pilih Foto/), [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+    // Said in the wizard's own alert bar (the page's, behind the dialog, draws it too).
+    expect(await within(screen.getByRole('dialog')).findByText('Satu pesanan paling banyak 200 foto: 2 foto tidak ditambahkan.')).toBeInTheDocument();
+    await letGo();
+    await waitFor(() => expect(white.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(1));
+  });
+
   it('when the order has white photos only, then its summary lists no black film line at Rp 0', async () => {
     localStorage.setItem(
       draftKey,

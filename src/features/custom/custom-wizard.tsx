@@ -26,7 +26,7 @@ import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
-import type { CustomDoc } from '../../domain/schemas';
+import { PHOTO_LIST_MAX, type CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
@@ -189,6 +189,9 @@ function PhotoStep({ owner, draft, changePhotos }: StepProps & { owner: string; 
         plain
         discardOnRemove
         emptyText={null}
+        // Both films together make the order's photo list (the server's schema holds PHOTO_LIST_MAX).
+        max={PHOTO_LIST_MAX - draft[list === 'white' ? 'black' : 'white'].length}
+        limit={PHOTO_LIST_MAX}
       />
     </section>
   );
