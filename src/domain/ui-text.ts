@@ -83,6 +83,8 @@ export const UI = {
       `${n} perubahan Anda belum terkirim ke server. Jika keluar sekarang, perubahan itu hilang dari perangkat ini. Tetap keluar?`,
     backHome: 'Kembali ke beranda',
     /** Custom orders placed here as a visitor, sent before the device signs in (docs/custom-orders.md). */
+    /** Said under Masuk or Daftar after a second with no answer (a slow connection). */
+    waitingServer: 'Menunggu jawaban server… Koneksi sedang lambat.',
     sendingVisitorOrders: (n: number) =>
       `Mengirim ${n} pesanan custom yang kamu buat tanpa akun di perangkat ini. Tunggu sebentar, lalu kamu langsung masuk…`,
   },

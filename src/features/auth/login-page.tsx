@@ -48,7 +48,7 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <SendingNotice waiting={sending} />
+        <SendingNotice waiting={sending} busy={busy} />
         {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
             <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>

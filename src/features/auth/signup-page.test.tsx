@@ -71,6 +71,26 @@ describe('sign-up form', () => {
     });
   });
 
+  it('when the server is slow to answer Daftar, then after a second the form says it is waiting; the answer takes that away', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    renderWithServer('/signUp', (url) => {
+      if (url === '/api/auth/me') return json(200, { user: null });
+      if (url === '/api/auth/signup') return new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response;
+      return json(200, { visitorId: 'CST1700000000abcdefgh' });
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'lambat@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
+    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
+    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+    const waiting = 'Menunggu jawaban server… Koneksi sedang lambat.';
+    expect(screen.queryByText(waiting)).toBeNull();
+    expect(await screen.findByText(waiting, {}, { timeout: 3000 })).toBeInTheDocument();
+    answer(json(409, { error: 'email_taken', message: TAKEN }));
+    expect(await screen.findByText(TAKEN)).toBeInTheDocument();
+    expect(screen.queryByText(waiting)).toBeNull();
+  });
+
   it('when the sign-up succeeds, then the user is remembered and the app goes to / with the username in the nav', async () => {
     const { router } = renderWithServer('/signUp', (url) => {
       if (url === '/api/auth/signup') return json(201, { user: { uid: 'u1abcdefgh', email: 'sari@example.com', username: 'sari', admin: false } });

@@ -90,7 +90,7 @@ export function SignUpPage() {
         {field('password', 'password', 'new-password')}
         {field('phone', 'tel', 'tel')}
         {field('address', 'text', 'street-address')}
-        <SendingNotice waiting={sending} />
+        <SendingNotice waiting={sending} busy={busy} />
         {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
             <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
         <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
