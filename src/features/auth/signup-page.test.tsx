@@ -28,6 +28,14 @@ function renderWithServer(path: string, answer: (url: string, init?: RequestInit
   return { fetchMock, router };
 }
 
+/** The sign-up form filled with good values and this e-mail. */
+async function fillSignUp(email: string) {
+  await userEvent.type(await screen.findByLabelText('E-mail'), email);
+  await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
+  await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
+  await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+}
+
 afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
@@ -40,10 +48,7 @@ describe('sign-up form', () => {
       if (url === '/api/auth/me') return json(200, { user: null });
       return json(200, { visitorId: 'CST1700000000abcdefgh' });
     });
-    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
-    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
-    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await fillSignUp('sari@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
 
     const alert = await screen.findByRole('alert');
@@ -78,10 +83,7 @@ describe('sign-up form', () => {
       if (url === '/api/auth/signup') return new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response;
       return json(200, { visitorId: 'CST1700000000abcdefgh' });
     });
-    await userEvent.type(await screen.findByLabelText('E-mail'), 'lambat@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
-    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
-    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await fillSignUp('lambat@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
     const waiting = 'Menunggu jawaban server… Koneksi sedang lambat.';
     expect(screen.queryByText(waiting)).toBeNull();
@@ -97,10 +99,7 @@ describe('sign-up form', () => {
       if (url === '/api/auth/me') return json(200, { user: null });
       return json(200, { visitorId: 'CST1700000000abcdefgh' });
     });
-    await userEvent.type(await screen.findByLabelText('E-mail'), 'sari@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Rahasia123');
-    await userEvent.type(screen.getByLabelText('Nomor WhatsApp'), '081234567890');
-    await userEvent.type(screen.getByLabelText('Alamat'), 'Jl. Kota Lama 1');
+    await fillSignUp('sari@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
     expect(await screen.findByRole('button', { name: 'sari' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
