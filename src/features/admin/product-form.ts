@@ -25,8 +25,6 @@ export const fieldsOf = (g: GoodsDoc): ProductFields => ({
   title: g.title, price: String(g.price), qty: String(g.qty), weight: String(g.weight), type: String(g.type), desc: g.desc, img: g.img,
 });
 
-/** A count (stock, grams, a limit) the Indonesian way, as the form reads it back: 1.500, not 1500. */
-
 export type LimitedField = keyof typeof GOODS_LIMITS;
 const LIMITED = Object.keys(GOODS_LIMITS) as LimitedField[];
 const TYPE_MAX = 99;
