@@ -41,6 +41,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser on a shared, busy machine can take seconds to do what takes milliseconds on a quiet one (log out
+          // wipes the device's stores before the Login link shows). Vitest's default of 1 s made waits flaky in CI.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
