@@ -24,6 +24,7 @@ import { createStaticRouter } from './static';
 import { createSyncRouter } from './sync/routes';
 import { ChangeHub } from './sync/stream';
 import { StockKeeper } from './sync/stock';
+import { createResumableUploads } from './uploads/resumable';
 import { createImageRouter, createUploadRouter } from './uploads/routes';
 import { startPhotoSweep } from './uploads/sweep';
 
@@ -48,6 +49,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     if (!actor) actors.set(req, (actor = resolveActor(store, config.sessionSecret, req)));
     return actor;
   };
+
+  const resumable = createResumableUploads(config, store, actorOf);
 
   const app = express();
   app.disable('x-powered-by');
@@ -80,7 +83,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api/auth', createAuthRouter(config, store));
   app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
   app.use('/api', createShippingRouter(config));
-  app.use('/api/uploads', createUploadRouter(config, store, actorOf));
+  app.use('/api/uploads', createUploadRouter(config, store, actorOf, resumable));
   app.use('/api', createFulfilmentRouter(config, store, actorOf));
   app.use('/api', createSettingsRouter(config));
   app.get('/api/health', async (_req, res) => {
@@ -103,6 +106,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       hub.close();
       await expiry.stop();
       await photoSweep.stop();
+      resumable.stop();
       await store.close();
     },
   };

@@ -16,8 +16,11 @@ import { readFileField } from './multipart';
 import { savePhoto } from './photo-store';
 import { isProductImageUrl, photoFile } from './paths';
 import { findPhoto, PUBLIC_OWNER } from './photos';
+import type { ResumableUploads } from './resumable';
 
 export const UPLOAD_RATE = { limit: 600, windowMs: 15 * 60 * 1000 };
+/** A resumable upload's other requests (HEAD, PATCH): a photo on a patchy connection takes several. */
+export const RESUME_RATE = { limit: 6000, windowMs: 15 * 60 * 1000 };
 /** A photo's bytes never change under its URL. */
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
 /** Nor a product image's, and anyone may keep it. */
@@ -26,14 +29,15 @@ const PUBLIC_IMAGE_CACHE = 'public, max-age=31536000, immutable';
 type ActorOf = (req: Request) => Promise<Actor>;
 const idsOf = (actor: Actor): string[] => [actor.uid, actor.visitorId].filter((id): id is string => Boolean(id));
 
-export function createUploadRouter(config: Config, store: Store, actorOf: ActorOf): Router {
+export function createUploadRouter(config: Config, store: Store, actorOf: ActorOf, resumable: ResumableUploads): Router {
   const router = Router();
-  const perAddress = rateLimit({
-    ...UPLOAD_RATE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => sendError(res, 429, 'too_many_uploads'),
-  });
+  const limit = (rate: typeof UPLOAD_RATE) =>
+    rateLimit({ ...rate, standardHeaders: 'draft-8', legacyHeaders: false, handler: (_req, res) => sendError(res, 429, 'too_many_uploads') });
+  // One count of photos started per address, whichever way they are sent.
+  const perAddress = limit(UPLOAD_RATE);
+  const resumesPerAddress = limit(RESUME_RATE);
+
+  router.all('/resumable{/:id}', (req, res, next) => (req.method === 'POST' ? perAddress : resumesPerAddress)(req, res, next), resumable.handle);
 
   router.post('/', perAddress, async (req, res) => {
     const actor = await actorOf(req);

@@ -3,7 +3,9 @@
  * 300 KB) sent one after the other, as a phone's upload queue sends them, through POST /api/uploads (signed
  * in, real server: multipart, decode, re-encode, thumbnail, atomic write, store record), against the same
  * bytes PUT to a bare Node http route that only writes them to a file. Three rounds, each by a new customer
- * (so no upload is a repeat), the median round counts. Also: the same 20 again (repeats answer the first URL).
+ * (so no upload is a repeat), the median round counts. Also: the same 20 again (repeats answer the first URL), and
+ * the same 20 by another new customer through the resumable route the PWA uses (tus: a POST, then one PATCH with the
+ * bytes, written to a partial file, then read back and kept as above).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +74,18 @@ try {
     await res.arrayBuffer();
     return res.status;
   };
+  const TUS = { 'Tus-Resumable': '1.0.0' };
+  const resumableAs = (client: HttpClient) => async (bytes: Buffer) => {
+    const start = await client.fetch('/api/uploads/resumable', { method: 'POST', headers: { ...TUS, 'Upload-Length': String(bytes.length) } });
+    await start.arrayBuffer();
+    const res = await client.fetch(start.headers.get('location')!, {
+      method: 'PATCH',
+      headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
   const put = async (bytes: Buffer) => {
     const res = await fetch(`${bare.url}/photo`, { method: 'PUT', body: new Uint8Array(bytes) });
     await res.arrayBuffer();
@@ -81,9 +95,11 @@ try {
   const warm = new HttpClient(server.url);
   await signUp(warm);
   await timed(uploadAs(warm), photos.slice(0, 2), 201);
+  await timed(resumableAs(warm), photos.slice(2, 4), 201);
   await timed(put, photos.slice(0, 2), 201);
 
   const ours: number[] = [];
+  const resumables: number[] = [];
   const bares: number[] = [];
   let last = warm;
   for (let round = 0; round < ROUNDS; round++) {
@@ -91,6 +107,9 @@ try {
     await signUp(last);
     ours.push(await timed(uploadAs(last), photos, 201));
     bares.push(await timed(put, photos, 201));
+    const other = new HttpClient(server.url);
+    await signUp(other);
+    resumables.push(await timed(resumableAs(other), photos, 201));
   }
   const repeat = await timed(uploadAs(last), photos, 200);
   const o = median(ours);
@@ -99,6 +118,11 @@ try {
     `uploads.${PHOTOS} ratio=${(b / o).toFixed(2)} (goal ≥ ${GOAL}) ours_ms=${Math.round(o)} bare_ms=${Math.round(b)} ` +
       `per_photo_ours_ms=${(o / PHOTOS).toFixed(1)} per_photo_bare_ms=${(b / PHOTOS).toFixed(1)} avg_kb=${kb} ` +
       `rounds_ours=${ours.map(Math.round).join('/')} rounds_bare=${bares.map(Math.round).join('/')}`,
+  );
+  const r = median(resumables);
+  console.log(
+    `uploads.${PHOTOS}.resumable ratio=${(b / r).toFixed(2)} ours_ms=${Math.round(r)} per_photo_ms=${(r / PHOTOS).toFixed(1)} ` +
+      `ratio_to_one_request=${(o / r).toFixed(2)} rounds=${resumables.map(Math.round).join('/')}`,
   );
   console.log(`uploads.${PHOTOS}.repeat ms=${Math.round(repeat)} ratio_to_bare=${(b / repeat).toFixed(2)} (same bytes again: 200, same URL, no re-encode)`);
 } finally {

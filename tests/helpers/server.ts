@@ -115,6 +115,15 @@ export async function signUp(client: HttpClient, email = `pelanggan${Date.now()}
   return res.body.user as { uid: string; email: string; username: string; admin: boolean };
 }
 
+/** A server with the admin and two new customers (sari, budi) signed in, each on a client of their own. */
+export async function startShop(env: Partial<Env> = {}) {
+  const server = await startTestServer(env);
+  const [admin, sari, budi] = [new HttpClient(server.url), new HttpClient(server.url), new HttpClient(server.url)];
+  await signInAdmin(admin);
+  const uid = { sari: (await signUp(sari)).uid, budi: (await signUp(budi)).uid };
+  return { server, admin, sari, budi, uid };
+}
+
 export async function signInAdmin(client: HttpClient) {
   const res = await client.post('/api/auth/login', TEST_ADMIN);
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);

@@ -3,7 +3,7 @@
  * order gives them back, 'Gagal' gives them back and leaving it takes them again, whoever changes the status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, startShop, type TestServer } from '../helpers/server';
 import { MESSAGES } from '../../src/domain/messages';
 import { transactionDoc } from './fixtures';
 
@@ -14,13 +14,9 @@ let budi: HttpClient;
 const uid = { sari: '', budi: '' };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = new HttpClient(server.url);
-  sari = new HttpClient(server.url);
-  budi = new HttpClient(server.url);
-  await signInAdmin(admin);
-  uid.sari = (await signUp(sari)).uid;
-  uid.budi = (await signUp(budi)).uid;
+  let ids: typeof uid;
+  ({ server, admin, sari, budi, uid: ids } = await startShop());
+  Object.assign(uid, ids);
 });
 afterAll(() => server.close());
 

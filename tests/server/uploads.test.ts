@@ -19,7 +19,7 @@ import { photoFile } from '../../sync-server/uploads/paths';
 import { photosOwnedBy } from '../../sync-server/uploads/photos';
 import { UPLOAD_RATE } from '../../sync-server/uploads/routes';
 import { startFakeCouch } from '../helpers/fake-couchdb-process';
-import { HttpClient, signInAdmin, signUp, startTestServer, TEST_SECRET, type TestServer } from '../helpers/server';
+import { HttpClient, signUp, startShop, startTestServer, TEST_SECRET, type TestServer } from '../helpers/server';
 
 const HEIF_ENC = '/usr/bin/heif-enc';
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
@@ -90,13 +90,7 @@ async function makeFiles() {
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'jepret-uploads-'));
   await makeFiles();
-  server = await startTestServer();
-  admin = new HttpClient(server.url);
-  sari = new HttpClient(server.url);
-  budi = new HttpClient(server.url);
-  await signInAdmin(admin);
-  await signUp(sari);
-  await signUp(budi);
+  ({ server, admin, sari, budi } = await startShop());
 });
 afterAll(async () => {
   await server?.close();

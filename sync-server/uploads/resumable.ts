@@ -1,0 +1,162 @@
+/**
+ * Resumable photo uploads (docs/photos.md, "Uploads that survive a patchy connection"): the tus 1.0 protocol at
+ * `/api/uploads/resumable`, by @tus/server with its file store. A phone whose connection drops mid-photo asks where
+ * the server got to (HEAD) and sends only the rest (PATCH), so a photo on a connection that drops every few seconds
+ * still arrives; `POST /api/uploads` (one request, all or nothing) stays for any other client.
+ *
+ * The rules are those of `POST /api/uploads`: a signed-in account or a visitor identity may upload, a product image
+ * (`?public=1` on the creating POST) is the admin's alone, and the finished bytes go through `savePhoto` (decoded,
+ * upright, no metadata, deduplicated per owner) before any URL is given. An unfinished upload is readable by nobody
+ * (no GET) and continued only by whoever started it; everyone else is told it does not exist. What the client sends
+ * as metadata is dropped: the server writes the owner itself. Partial files live under `{PHOTOS_DIR}/uploads-partial`
+ * (every instance sees them) and go a day after they were started if never finished; a finished upload's partial
+ * file goes at once, and its answer names the photo's URL (the `Photo-Url` header and a JSON body).
+ */
+import type { IncomingMessage } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import type { Request, RequestHandler } from 'express';
+import type { Actor } from '../../src/domain/access';
+import { apiError, type MessageCode } from '../../src/domain/messages';
+import { UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import { DAY_MS } from '../../src/domain/time';
+import type { Config } from '../config';
+import type { Store } from '../data-access/store';
+import { HttpError } from '../errors';
+import { savePhoto } from './photo-store';
+import { PUBLIC_OWNER } from './photos';
+
+export const RESUMABLE_PATH = '/api/uploads/resumable';
+/** The header of a finished upload's answer that names the photo's URL. */
+export const PHOTO_URL_HEADER = 'Photo-Url';
+/** An upload not finished this long after it started is removed. */
+export const PARTIAL_KEEP_MS = DAY_MS;
+const CLEAN_EVERY_MS = 60 * 60 * 1000;
+
+type ServerRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+type ActorOf = (req: Request) => Promise<Actor>;
+
+/** Who sends a request, as `actorOf` found them before tus took the request over. */
+interface Sender {
+  writer: string;
+  /** The creating POST asked for a product image (admin only, checked before). */
+  isPublic: boolean;
+}
+
+/** A refusal in tus's terms (it answers `status_code` with `body`), with the API's JSON body. */
+const refusal = (status: number, code: MessageCode) => ({ status_code: status, body: JSON.stringify(apiError(code)) });
+
+/** The shop's message for what tus refuses by itself (a wrong offset, a size past the limit, an unknown upload). */
+function codeOfTusStatus(status: number): MessageCode {
+  if (status === 404 || status === 410) return 'not_found';
+  if (status === 413) return 'upload_too_large';
+  if (status >= 500) return 'internal';
+  return 'bad_request';
+}
+
+/** Where unfinished uploads wait: below the photos root, so every instance sharing PHOTOS_DIR can continue one. */
+export const partialDir = (photosDir: string): string => path.join(photosDir, 'uploads-partial');
+const partialStore = (photosDir: string) =>
+  new FileStore({ directory: partialDir(photosDir), expirationPeriodInMilliseconds: PARTIAL_KEEP_MS });
+
+/** Removes the uploads started more than PARTIAL_KEEP_MS ago and never finished; answers how many went. */
+export const removeExpiredUploads = (photosDir: string): Promise<number> => partialStore(photosDir).deleteExpired();
+
+export interface ResumableUploads {
+  /** Express handler for `RESUMABLE_PATH` and everything below it. */
+  handle: RequestHandler;
+  stop(): void;
+}
+
+export function createResumableUploads(config: Config, store: Store, actorOf: ActorOf): ResumableUploads {
+  const directory = partialDir(config.photosDir);
+  const datastore = partialStore(config.photosDir);
+  const senders = new WeakMap<IncomingMessage, Sender>();
+  const senderOf = (req: ServerRequest): Sender | undefined => {
+    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    return node ? senders.get(node) : undefined;
+  };
+
+  const tus = new Server({
+    path: RESUMABLE_PATH,
+    datastore,
+    maxSize: UPLOAD_MAX_BYTES,
+    relativeLocation: true,
+    // Same origin only, like the rest of the API: no `Access-Control-Allow-Origin` (tus's default is `*`).
+    allowedOrigins: () => false,
+    // The client's metadata (a file name, a type) is not kept: only who may continue the upload, and what it is.
+    async onUploadCreate(req) {
+      const sender = senderOf(req);
+      if (!sender) throw refusal(401, 'not_signed_in');
+      return { metadata: { owner: sender.writer, ...(sender.isPublic ? { public: '1' } : {}) } };
+    },
+    // HEAD, PATCH, DELETE of an upload: its starter's alone. Anyone else learns nothing, not even that it exists.
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const sender = senderOf(req);
+      const upload = await datastore.getUpload(id).catch(() => null);
+      if (!sender || !upload || upload.metadata?.owner !== sender.writer) throw refusal(404, 'not_found');
+    },
+    async onUploadFinish(_req, upload) {
+      try {
+        const bytes = await readFile(path.join(directory, upload.id));
+        const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
+        if (!owner) throw new HttpError(404, 'not_found');
+        const { url, created } = await savePhoto(config, store, owner, bytes);
+        return {
+          status_code: created ? 201 : 200,
+          headers: { [PHOTO_URL_HEADER]: url, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ url }),
+        };
+      } catch (err) {
+        if (err instanceof HttpError) throw refusal(err.status, err.code);
+        throw err;
+      } finally {
+        // Kept or refused, the partial file has served: a lost answer costs one new upload of the same bytes, which
+        // `savePhoto` answers with the same URL.
+        await datastore.remove(upload.id).catch(() => undefined);
+      }
+    },
+    // Every refusal in the API's shape: `{ error, message }` with the shop's Indonesian text.
+    onResponseError(_req, err) {
+      if (!('status_code' in err)) {
+        console.error('[uploads] resumable upload failed:', err instanceof Error ? err.stack : typeof err);
+        return refusal(500, 'internal');
+      }
+      try {
+        JSON.parse(err.body);
+        return err;
+      } catch {
+        return refusal(err.status_code, codeOfTusStatus(err.status_code));
+      }
+    },
+  });
+
+  const timer = setInterval(() => {
+    datastore.deleteExpired().catch((err: unknown) => console.error('[uploads] removing unfinished uploads failed:', (err as Error)?.message ?? err));
+  }, CLEAN_EVERY_MS);
+  timer.unref();
+
+  const handle: RequestHandler = async (req, res) => {
+    // The bytes of an unfinished upload are never served; the photo is, once kept, at its own URL.
+    if (req.method === 'GET') throw new HttpError(404, 'not_found');
+    // Not a tus client: tus would answer 412 in plain text.
+    if (!req.get('Tus-Resumable') && req.method !== 'OPTIONS') throw new HttpError(412, 'bad_request');
+    const actor = await actorOf(req);
+    const writer = actor.uid ?? actor.visitorId;
+    if (!writer) throw new HttpError(401, 'not_signed_in');
+    const isPublic = req.method === 'POST' && req.query.public === '1';
+    if (isPublic && !actor.admin) {
+      res.set('Connection', 'close');
+      throw new HttpError(403, 'forbidden');
+    }
+    senders.set(req, { writer, isPublic });
+    // Express hands the router a path below its mount point; tus matches the whole path.
+    req.url = req.originalUrl;
+    await tus.handle(req, res);
+  };
+
+  return { handle, stop: () => clearInterval(timer) };
+}
