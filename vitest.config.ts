@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-ui.ts'],
+          // The browser's build of tus-js-client (XMLHttpRequest), as Vite bundles it for the PWA; Node's would use `http`.
+          alias: { 'tus-js-client': fileURLToPath(new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) },
           testTimeout: 20_000,
         },
       },

@@ -292,7 +292,7 @@ describe('photos removed, and orders attached at sign-up', () => {
     // The photo's upload is held until the form has been sent, as on a slow connection.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/uploads', async (route) => {
+    await page.route('**/api/uploads/**', async (route) => {
       await held;
       await route.continue().catch(() => undefined);
     });
@@ -331,6 +331,47 @@ describe('photos removed, and orders attached at sign-up', () => {
     expect(mine[0]!.price).toBe(5000 + 3000 + 1000);
     expect(await serverCustom(visitorId)).toHaveLength(0);
     await page.context().close();
+  });
+
+  it('when the connection drops twice while a visitor\'s photo uploads on a slow line, then each try goes on from the bytes the server has, and the photo arrives once', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = watch(await context.newPage());
+    await openOnline(page);
+    // About 800 kbps up: the prepared 12-megapixel photo (some 650 KB) takes several seconds, time for two drops.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const slow = { offline: false, latency: 200, downloadThroughput: 100_000, uploadThroughput: 100_000 };
+    await cdp.send('Network.emulateNetworkConditions', slow);
+    const starts: string[] = [];
+    const resumedAt: number[] = [];
+    page.on('response', (res) => {
+      if (!res.url().includes('/api/uploads')) return;
+      if (res.request().method() === 'POST') starts.push(res.url());
+      if (res.request().method() === 'HEAD') resumedAt.push(Number(res.headers()['upload-offset']));
+    });
+    const before = storedPhotos().length;
+    await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpeg12mp]);
+    const card = wizard(page).locator('.photo-card').first();
+    const percent = async () => Number(/Mengunggah (\d+)%/.exec(await card.innerText())?.[1] ?? -1);
+    for (const at of [35, 70]) {
+      await expect.poll(percent, { timeout: 60_000 }).toBeGreaterThanOrEqual(at);
+      await context.setOffline(true);
+      await card.getByText('Menunggu unggahan').waitFor();
+      await page.waitForTimeout(1000);
+      await context.setOffline(false);
+      await cdp.send('Network.emulateNetworkConditions', slow);
+      // The bar goes on from where it was, not from 0.
+      await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(at - 10);
+    }
+    await shotOnFailure(page, 'fail-patchy', () => card.getByText('Terunggah').waitFor({ timeout: 60_000 }));
+    // One upload, asked after each drop where it stood, and each time further on.
+    expect(starts).toHaveLength(1);
+    expect(resumedAt).toHaveLength(2);
+    expect(resumedAt[0]).toBeGreaterThan(0);
+    expect(resumedAt[1]).toBeGreaterThan(resumedAt[0]!);
+    expect(storedPhotos()).toHaveLength(before + 1);
+    expect(readdirSync(path.join(suite.app.dataDir, 'uploads-partial'))).toEqual([]);
+    await context.close();
   });
 
   it('when the wizard is scrolled on a 360 px phone, then nothing shows through below its Kembali/Lanjut bar', async () => {

@@ -25,6 +25,8 @@ export interface OutboxPhoto {
   url?: string;
   /** The server's reason when it refused the photo. */
   error?: string;
+  /** Where its resumable upload stands on the server, once started: a later try continues there. */
+  resumeUrl?: string;
   /**
    * A field of a document the server already has (the profile's `pict`) to set to the URL once uploaded. Such a
    * document never names a `local:` photo: its push would carry a master the server never had, and conflict.
@@ -103,7 +105,7 @@ export async function photosOf(owner: string): Promise<OutboxPhoto[]> {
   return all.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, 'status' | 'url' | 'error' | 'apply'>>): Promise<void> {
+export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, 'status' | 'url' | 'error' | 'apply' | 'resumeUrl'>>): Promise<void> {
   const db = await database();
   const tx = db.transaction('photos', 'readwrite');
   const current = await tx.store.get(id);

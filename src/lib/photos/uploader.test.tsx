@@ -1,5 +1,6 @@
 /** The uploader and a session that ended: the photos keep waiting, and the app is told to ask for a login. */
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, expect, it, vi } from 'vitest';
 import { addPhoto, getPhoto, progressOf } from './outbox';
 import { startUploader, type Uploader } from './uploader';
@@ -7,45 +8,97 @@ import { startUploader, type Uploader } from './uploader';
 const OWNER = 'u1sessionowner';
 const URL_A = '/images/2026/01/01/1767225600-aaaaaaaaaa.jpg';
 
-/** The server as XMLHttpRequest meets it: answers `answer.status` with `answer.body`. */
-const answer = { status: 401, body: { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' } as object };
+/**
+ * The server's side of a resumable (tus) upload as XMLHttpRequest meets it, in memory: POST starts an upload, HEAD
+ * tells how far it got, PATCH adds bytes and, once all have come, answers the photo's URL. The real server is in
+ * tests/server/resumable-uploads.test.ts and the browser tests; here only the uploader's own decisions are tested.
+ */
+const server = {
+  uploads: new Map<string, { length: number; offset: number }>(),
+  /** Set: every request is answered with it (a lost session, a refusal). */
+  refuse: null as null | { status: number; body: object },
+  /** While set, a PATCH never answers (a connection that dropped mid-upload). */
+  hang: false,
+  /** Set: the next PATCH gets this many bytes through, then the connection fails. */
+  cutAt: null as null | number,
+  requests: [] as string[],
+  patches: [] as Array<{ offset: number; bytes: number }>,
+};
+
 class FakeXhr {
-  upload = { onprogress: null };
+  upload = { onprogress: null as null | ((e: { lengthComputable: boolean; loaded: number }) => void) };
   status = 0;
-  response: unknown = null;
-  timeout = 0;
-  responseType = '';
+  responseText = '';
   onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
   onabort: (() => void) | null = null;
-  open() {}
+  private method = '';
+  private url = '';
+  private sentHeaders: Record<string, string> = {};
+  private answerHeaders: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.sentHeaders[name.toLowerCase()] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.answerHeaders[name.toLowerCase()] ?? null;
+  }
   abort() {
     this.onabort?.();
   }
-  send() {
-    sent++;
-    if (hang) return;
-    setTimeout(() => {
-      this.status = answer.status;
-      this.response = answer.body;
-      this.onload?.();
-    }, 0);
+  send(body: Blob | null) {
+    server.requests.push(this.method);
+    if (this.method === 'PATCH' && server.hang) return;
+    setTimeout(() => this.answer(body), 0);
+  }
+  private reply(status: number, headers: Record<string, string> = {}, body = '') {
+    this.status = status;
+    this.answerHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    this.responseText = body;
+    this.onload?.();
+  }
+  private answer(body: Blob | null) {
+    if (server.refuse) return this.reply(server.refuse.status, {}, JSON.stringify(server.refuse.body));
+    const id = this.url.split('/').pop()!;
+    const upload = server.uploads.get(id);
+    if (this.method === 'POST') {
+      const newId = `u${server.uploads.size + 1}`;
+      server.uploads.set(newId, { length: Number(this.sentHeaders['upload-length']), offset: 0 });
+      return this.reply(201, { Location: `/api/uploads/resumable/${newId}` });
+    }
+    if (!upload) return this.reply(404, {}, JSON.stringify({ error: 'not_found', message: 'Data tidak ditemukan.' }));
+    if (this.method === 'HEAD') return this.reply(200, { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length) });
+    const offset = Number(this.sentHeaders['upload-offset']);
+    if (offset !== upload.offset) return this.reply(409);
+    const size = body?.size ?? 0;
+    server.patches.push({ offset, bytes: size });
+    if (server.cutAt !== null) {
+      upload.offset += server.cutAt;
+      server.cutAt = null;
+      return this.onerror?.(new Error('connection reset'));
+    }
+    upload.offset += size;
+    this.upload.onprogress?.({ lengthComputable: true, loaded: size });
+    if (upload.offset < upload.length) return this.reply(204, { 'Upload-Offset': String(upload.offset) });
+    server.uploads.delete(id);
+    this.reply(201, { 'Upload-Offset': String(upload.offset), 'Photo-Url': URL_A }, JSON.stringify({ url: URL_A }));
   }
 }
 
-/** While set, the server never answers (a connection that dropped mid-upload); `sent` counts the uploads begun. */
-let hang = false;
-let sent = 0;
-
-/** The server takes every upload (201 with URL_A), or never answers while `hanging`; `sent` counts from 0. */
+/** A fresh server that takes every upload (URL_A), or whose PATCHes never answer while `hanging`. */
 function serverTakes({ hanging }: { hanging: boolean }): void {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('FormData', class { append() {} });
-  Object.assign(answer, { status: 201, body: { url: URL_A } });
-  hang = hanging;
-  sent = 0;
+  Object.assign(server, { uploads: new Map(), refuse: null, hang: hanging, cutAt: null, requests: [], patches: [] });
 }
+
+/**
+ * A photo's bytes as the outbox hands them back. fake-indexeddb stores a structured clone, which Node makes of its
+ * own Blob but not of jsdom's (a real browser clones either); the uploader needs a Blob it can slice.
+ */
+const photoBytes = (part: BlobPart) => new NodeBlob([part as string]) as unknown as Blob;
 
 let uploader: Uploader | null = null;
 afterEach(() => {
@@ -54,16 +107,15 @@ afterEach(() => {
 });
 
 it('when an upload is answered 401, then the photo keeps waiting, the app hears that the session is gone, and after a login it goes', async () => {
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  // The outbox's blob comes back from fake-indexeddb as another realm's Blob, which jsdom's FormData refuses.
-  vi.stubGlobal('FormData', class { append() {} });
+  serverTakes({ hanging: false });
+  server.refuse = { status: 401, body: { error: 'not_signed_in', message: 'Silakan masuk terlebih dahulu.' } };
   const onSignedOut = vi.fn();
   uploader = startUploader({ owner: OWNER, collections: {}, retryMs: 20, onSignedOut });
-  const photo = await addPhoto(OWNER, { blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 });
+  const photo = await addPhoto(OWNER, { blob: photoBytes('x'), name: 'foto.jpg', width: 10, height: 10 });
   await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalled());
   expect((await getPhoto(photo.id))?.status).toBe('waiting');
 
-  Object.assign(answer, { status: 201, body: { url: URL_A } });
+  server.refuse = null;
   uploader.kick();
   await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
 });
@@ -71,17 +123,18 @@ it('when an upload is answered 401, then the photo keeps waiting, the app hears 
 it('when the phone goes offline while a photo is on its way, then the upload is given up at once (no "Mengunggah 0%" for minutes) and goes again once online', async () => {
   serverTakes({ hanging: true });
   uploader = startUploader({ owner: `${OWNER}2`, collections: {}, retryMs: 60_000 });
-  const photo = await addPhoto(`${OWNER}2`, { blob: new Blob(['y']), name: 'pantai.jpg', width: 10, height: 10 });
+  const photo = await addPhoto(`${OWNER}2`, { blob: photoBytes('y'), name: 'pantai.jpg', width: 10, height: 10 });
   await vi.waitFor(() => expect(progressOf(photo.id)).toBe(0));
 
   window.dispatchEvent(new Event('offline'));
   await vi.waitFor(() => expect(progressOf(photo.id)).toBeUndefined());
   expect((await getPhoto(photo.id))?.status).toBe('waiting');
 
-  hang = false;
+  server.hang = false;
   window.dispatchEvent(new Event('online'));
   await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
-  expect(sent).toBe(2);
+  // The same upload went on (asked where it stood), not a second one.
+  expect(server.requests).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
 });
 
 it('when the phone is offline, then a photo added waits without a try (no "Mengunggah 0%" flashing) and goes once online', async () => {
@@ -90,19 +143,53 @@ it('when the phone is offline, then a photo added waits without a try (no "Mengu
   try {
     const seen: Array<number | undefined> = [];
     uploader = startUploader({ owner: `${OWNER}3`, collections: {}, retryMs: 20 });
-    const photo = await addPhoto(`${OWNER}3`, { blob: new Blob(['z']), name: 'gunung.jpg', width: 10, height: 10 });
+    const photo = await addPhoto(`${OWNER}3`, { blob: photoBytes('z'), name: 'gunung.jpg', width: 10, height: 10 });
     const watch = setInterval(() => seen.push(progressOf(photo.id)), 1);
     await new Promise((r) => setTimeout(r, 150));
     clearInterval(watch);
-    expect(sent).toBe(0);
+    expect(server.requests).toEqual([]);
     expect(seen.filter((p) => p !== undefined)).toEqual([]);
     expect((await getPhoto(photo.id))?.status).toBe('waiting');
 
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
-    expect(sent).toBe(1);
+    expect(server.requests).toEqual(['POST', 'PATCH']);
   } finally {
     onLine.mockRestore();
   }
+});
+
+it('when the connection breaks after part of a photo arrived, then the next try sends only the rest, also from a new start of the app', async () => {
+  serverTakes({ hanging: false });
+  const owner = `${OWNER}4`;
+  server.cutAt = 600;
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  const photo = await addPhoto(owner, { blob: photoBytes(new Uint8Array(1000)), name: 'sawah.jpg', width: 10, height: 10 });
+  await vi.waitFor(() => expect(server.patches).toHaveLength(1));
+  await vi.waitFor(async () => expect((await getPhoto(photo.id))?.resumeUrl).toBe('/api/uploads/resumable/u1'));
+  expect((await getPhoto(photo.id))?.status).toBe('waiting');
+  // The app closed before its retry: the next start of the app continues the same upload.
+  uploader.stop();
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+  expect(server.requests).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+  expect(server.patches).toEqual([
+    { offset: 0, bytes: 1000 },
+    { offset: 600, bytes: 400 },
+  ]);
+  expect((await getPhoto(photo.id))?.resumeUrl).toBeUndefined();
+});
+
+it('when the server refuses the finished photo (not an image), then it fails with the server\'s message and is not tried again', async () => {
+  serverTakes({ hanging: false });
+  const owner = `${OWNER}5`;
+  server.refuse = { status: 415, body: { error: 'upload_not_image', message: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.' } };
+  uploader = startUploader({ owner, collections: {}, retryMs: 20 });
+  const photo = await addPhoto(owner, { blob: photoBytes('bukan foto'), name: 'catatan.jpg', width: 10, height: 10 });
+  await vi.waitFor(async () =>
+    expect(await getPhoto(photo.id)).toMatchObject({ status: 'failed', error: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.' }),
+  );
+  await new Promise((r) => setTimeout(r, 100));
+  expect(server.requests).toEqual(['POST']);
 });

@@ -1,12 +1,13 @@
 /**
- * Sends the outbox's photos to `POST /api/uploads` whenever a connection exists, one at a time with
- * progress, and then swaps each photo's `local:` reference for its URL in the documents that name it. Only
+ * Sends the outbox's photos to the server whenever a connection exists, one at a time with progress, each
+ * upload resumable (a cut connection costs only the bytes that had not arrived), and then swaps each photo's `local:` reference for its URL in the documents that name it. Only
  * then does the replication push those documents (start-sync's holdBack): photos first, then the order.
  *
  * Never twice: the server answers the same URL for the same bytes of the same owner, so a retry after a
  * lost answer, a reload or a second tab costs one request and makes no second file.
  */
 import type { RxCollection } from 'rxdb';
+import { Upload, type DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../../domain/messages';
 import { hasLocalPhotoRef, localPhotoRef, replacePhotoRefs } from '../../domain/photos';
 import { deleteUploadedPhoto } from './deletions';
@@ -28,32 +29,81 @@ export interface UploaderOptions {
 type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string; signedOut?: boolean };
 
 const MAX_RETRY_MS = 60_000;
-const UPLOAD_TIMEOUT_MS = 120_000;
+/** No byte acknowledged for this long: the connection is dead even if the phone has not noticed; try again. */
+const STALL_MS = 45_000;
+/** The header of a finished upload's answer that names the photo (sync-server/uploads/resumable.ts). */
+const PHOTO_URL_HEADER = 'Photo-Url';
 
-/** One upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
-function send(url: string, photo: OutboxPhoto, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+/** What the server said in a refusal's JSON body, if it said anything readable. */
+function messageOf(body: string | undefined): string | undefined {
+  try {
+    const parsed = JSON.parse(body ?? '') as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One try at a photo, resumable (tus, `POST/HEAD/PATCH /api/uploads/resumable`): a photo whose upload was cut
+ * continues from the bytes the server already has (`photo.resumeUrl`, kept in the outbox, survives a restart), so on a
+ * connection that drops every few seconds each try adds to the last instead of starting over. Retries are the
+ * uploader's own (below), not tus-js-client's.
+ */
+function send(
+  endpoint: string,
+  photo: OutboxPhoto,
+  onProgress: (fraction: number) => void,
+  onStarted: (resumeUrl: string) => void,
+  signal: AbortSignal,
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('POST', photo.public ? `${url}?public=1` : url);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { url?: string; message?: string };
-      if ((xhr.status === 200 || xhr.status === 201) && typeof body.url === 'string') return resolve({ ok: true, url: body.url });
-      // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
-      // limit or a lost session is not.
-      const final = xhr.status === 400 || xhr.status === 403 || xhr.status === 413 || xhr.status === 415;
-      resolve({ ok: false, retry: !final, message: body.message ?? MESSAGES.internal, signedOut: xhr.status === 401 });
+    let settled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      resolve(outcome);
     };
-    const lost = () => resolve({ ok: false, retry: true, message: MESSAGES.upload_waiting });
-    xhr.onerror = lost;
-    xhr.ontimeout = lost;
-    xhr.onabort = lost;
-    const form = new FormData();
-    form.append('file', photo.blob, photo.name.replace(/\.\w+$/, '') + '.jpg');
-    xhr.send(form);
+    const lost = () => {
+      void upload.abort();
+      settle({ ok: false, retry: true, message: MESSAGES.upload_waiting });
+    };
+    const alive = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(lost, STALL_MS);
+    };
+    const upload = new Upload(photo.blob, {
+      endpoint: photo.public ? `${endpoint}?public=1` : endpoint,
+      uploadUrl: photo.resumeUrl ?? null,
+      retryDelays: [],
+      // The outbox keeps where each photo's upload is (resumeUrl); no second record in localStorage. No file name is
+      // sent either: the server keeps none.
+      storeFingerprintForResuming: false,
+      onUploadUrlAvailable: () => upload.url && onStarted(upload.url),
+      onProgress: (sent, total) => {
+        alive();
+        if (total > 0) onProgress(sent / total);
+      },
+      onSuccess: ({ lastResponse }) => {
+        const url = lastResponse.getHeader(PHOTO_URL_HEADER);
+        // Finished without a URL cannot come from this server (it forgets a finished upload at once); try again anew.
+        settle(url ? { ok: true, url } : { ok: false, retry: true, message: MESSAGES.upload_waiting });
+      },
+      onError: (err) => {
+        const res = (err as DetailedError).originalResponse;
+        const status = res?.getStatus() ?? 0;
+        if (status === 0) return settle({ ok: false, retry: true, message: MESSAGES.upload_waiting });
+        // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
+        // limit or a lost session is not.
+        const final = status === 400 || status === 403 || status === 413 || status === 415;
+        settle({ ok: false, retry: !final, message: messageOf(res?.getBody()) ?? MESSAGES.internal, signedOut: status === 401 });
+      },
+    });
+    signal.addEventListener('abort', lost, { once: true });
+    alive();
+    upload.start();
   });
 }
 
@@ -75,7 +125,7 @@ export interface Uploader {
 }
 
 export function startUploader(opts: UploaderOptions): Uploader {
-  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads`;
+  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads/resumable`;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -84,6 +134,8 @@ export function startUploader(opts: UploaderOptions): Uploader {
   let stopped = false;
   /** The upload under way. */
   let inFlight: AbortController | null = null;
+  /** How far each photo's upload got in this session: a try that goes on from there starts its bar there too. */
+  const reached = new Map<string, number>();
 
   async function resolveUploaded(photos: OutboxPhoto[]): Promise<void> {
     const uploaded = photos.filter((p) => p.status === 'done' && p.url);
@@ -109,23 +161,32 @@ export function startUploader(opts: UploaderOptions): Uploader {
       // Known to be offline: no try (it would show 'Mengunggah 0%' on each photo until it failed); the 'online'
       // event starts the uploads again.
       if (!navigator.onLine) return true;
-      setProgress(photo.id, 0);
+      setProgress(photo.id, photo.resumeUrl ? (reached.get(photo.id) ?? 0) : 0);
       inFlight = new AbortController();
-      const outcome = await send(endpoint, photo, (f) => setProgress(photo.id, f), inFlight.signal);
+      // Where the upload stands is kept before this try ends: its write's notice then lands while this run is on, and
+      // cannot start a new try ahead of the retry delay.
+      let keeping: Promise<void> = Promise.resolve();
+      const started = (resumeUrl: string) => (keeping = updatePhoto(photo.id, { resumeUrl }));
+      const progress = (fraction: number) => {
+        reached.set(photo.id, fraction);
+        setProgress(photo.id, fraction);
+      };
+      const outcome = await send(endpoint, photo, progress, started, inFlight.signal);
+      await keeping;
       inFlight = null;
       setProgress(photo.id, null);
       if (outcome.ok && !(await getPhoto(photo.id))) {
         // Removed from its order while it was on its way: it is nobody's photo, so it goes from the server too.
         await deleteUploadedPhoto(opts.owner, outcome.url);
       } else if (outcome.ok) {
-        await updatePhoto(photo.id, { status: 'done', url: outcome.url });
+        await updatePhoto(photo.id, { status: 'done', url: outcome.url, resumeUrl: undefined });
         await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
         await applyUrl(photo, outcome.url);
       } else if (outcome.retry) {
         if (outcome.signedOut) opts.onSignedOut?.();
         return false;
       } else {
-        await updatePhoto(photo.id, { status: 'failed', error: outcome.message });
+        await updatePhoto(photo.id, { status: 'failed', error: outcome.message, resumeUrl: undefined });
       }
     }
     return true;
