@@ -3,6 +3,8 @@
  * them (ui-text is on every page; these load with the admin's lazy chunk). Same rules: the spec's labels word for
  * word, the rest the shop's own Indonesian.
  */
+import { formatCount } from './format';
+
 export const ADMIN_UI = {
   title: 'Admin Jepret',
   print: 'Cetak',
@@ -108,5 +110,6 @@ export const ADMIN_UI = {
     publicNote: 'Gambar produk dapat dilihat semua pengunjung.',
   },
   goneMeanwhile: (code: string) => `Pesanan ${code} sudah dibatalkan atau dihapus di server; perubahan Anda tidak dipakai.`,
-  ongoingNote: 'Pesanan belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
+  ongoingNote: 'Pesanan dan pesanan custom belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
+  totalOrdersNote: (orders: number, custom: number) => `${formatCount(orders)} pesanan produk, ${formatCount(custom)} pesanan custom`,
 } as const;

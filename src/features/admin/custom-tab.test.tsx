@@ -2,16 +2,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomDoc } from '../../domain/schemas';
 import { CUSTOM } from './custom-tab';
+import { visitorCustom } from './test-fixtures';
 import { OrderTable } from './order-table';
 
 afterEach(cleanup);
 
-/** A visitor's custom order: shipping is the marketplace's, so no address. */
-const visitor: CustomDoc = {
-  id: 'CUSTMA1790000000ab', userID: 'CST1790000000', produkID: '1', userName: 'Dewi', email: 'dewi@contoh.id',
-  phone: '081234567890', provinsi: '', city: '', alamat: '', img: [], kurir: 'tokopedia', pengiriman: 'tokopedia|Dewi|INV-9',
-  qty: 0, packaging: 'map|2000', bubble_wrap: true, price: 6000, buyStatus: 0, imgWhite: [], imgBlack: [], resi: '', createdAt: 1_790_000_000_000,
-};
+const visitor = visitorCustom();
 const withAddress: CustomDoc = { ...visitor, id: 'CUSTMA1790000001ab', alamat: 'Jl. Pandanaran 5', city: '3374|Kota Semarang' };
 
 function dataCell(order: CustomDoc): string {

@@ -4,11 +4,11 @@ import { stockBandColor } from '../../domain/stock-colors';
 import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
-import { useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
+import { useAllCustom, useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
-/** Orders still under way (not yet received, not failed): their value is the "ongoing" card. */
-export function ongoingValue(orders: readonly TransactionDoc[]): number {
+/** Orders and custom orders still under way (not yet received, not failed): their value is the "ongoing" card. */
+export function ongoingValue(orders: ReadonlyArray<Pick<TransactionDoc, 'buyStatus' | 'price'>>): number {
   return orders
     .filter((o) => o.buyStatus === BUY_STATUS.UNPAID || o.buyStatus === BUY_STATUS.PAID || o.buyStatus === BUY_STATUS.SHIPPED)
     .reduce((sum, o) => sum + o.price, 0);
@@ -20,10 +20,11 @@ const FULL_STOCK = 50;
 export function Dashboard() {
   const users = useUsers();
   const orders = useAllTransactions();
+  const custom = useAllCustom();
   const goods = useGoods();
   // The admin's own profile comes first: the orders and the goods say whether the shop has arrived.
   const arrived = useShopArrived(orders.docs.length === 0 || goods.docs.length === 0);
-  if (users.loading || orders.loading || goods.loading) return <Spinner />;
+  if (users.loading || orders.loading || custom.loading || goods.loading) return <Spinner />;
   if (!arrived) return <ShopLoading />;
 
   return (
@@ -35,11 +36,12 @@ export function Dashboard() {
         </div>
         <div className="stat-card">
           <p className="stat-label">{ADMIN_UI.totalOrders}</p>
-          <p className="stat-value">{orders.docs.length}</p>
+          <p className="stat-value">{formatCount(orders.docs.length + custom.docs.length)}</p>
+          <p className="stat-note">{ADMIN_UI.totalOrdersNote(orders.docs.length, custom.docs.length)}</p>
         </div>
         <div className="stat-card">
           <p className="stat-label">{ADMIN_UI.ongoing}</p>
-          <p className="stat-value">{dashboardThousands(ongoingValue(orders.docs))}</p>
+          <p className="stat-value">{dashboardThousands(ongoingValue([...orders.docs, ...custom.docs]))}</p>
           <p className="stat-note">{ADMIN_UI.ongoingNote}</p>
         </div>
       </div>
