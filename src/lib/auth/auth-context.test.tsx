@@ -65,6 +65,16 @@ describe('auth context', () => {
     await screen.findByText('keluar');
     expect(onSignedOut).not.toHaveBeenCalled();
     expect(localStorage.getItem('jepret.user')).toBeNull();
+    // Told why, not left on the login page with no word (an account deleted by the shop, a session ended elsewhere).
+    expect(screen.getByRole('alert')).toHaveTextContent(UI.auth.sessionEnded);
+    expect(auth.msgNot).toBe(UI.auth.sessionEnded);
+  });
+
+  it('when nobody was remembered on this device and the server knows no session, then nothing is said', async () => {
+    renderAuth(() => json(200, { user: null }));
+    await waitFor(() => expect(auth.loading).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(auth.msgNot).toBe('');
   });
 
   it('when the user logs out, then the server is told and their data on this device is wiped', async () => {

@@ -106,6 +106,12 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     setUser(null);
   }, [onSignedOut]);
 
+  /** Also kept as the last auth message: a protected page sends the user on to /login, where it belongs. */
+  const sessionEnded = useCallback(() => {
+    setMsgNot(UI.auth.sessionEnded);
+    showAlert(2, UI.auth.sessionEnded);
+  }, [showAlert]);
+
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -114,7 +120,12 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
         if (cancelled) return;
         if (res.ok && res.data && isAuthUser(res.data.user)) accept(res.data.user);
         // Signed out (`user: null`; a 401 from an older server means the same).
-        else if ((res.ok && res.data?.user === null) || res.status === 401) await forget({ wipe: false });
+        else if ((res.ok && res.data?.user === null) || res.status === 401) {
+          // This device remembered someone: their session ended (expired, logged out elsewhere, account deleted).
+          // They are told, as when the sync hears it, rather than finding the login page with no word.
+          if (readStoredUser()) sessionEnded();
+          await forget({ wipe: false });
+        }
       } catch (err) {
         if (!(err instanceof NetworkError)) console.error(err);
       } finally {
@@ -124,7 +135,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     return () => {
       cancelled = true;
     };
-  }, [call, accept, forget]);
+  }, [call, accept, forget, sessionEnded]);
 
   // The sync heard 401 (the session expired or ended while the device was offline): signed out, nothing wiped, so
   // what waits is pushed after the next login; the customer is told why.
@@ -132,12 +143,10 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
     () =>
       onSessionLost(() => {
         if (!userRef.current) return;
-        // Also kept as the last auth message: a protected page sends the user on to /login, where it belongs.
-        setMsgNot(UI.auth.sessionEnded);
-        showAlert(2, UI.auth.sessionEnded);
+        sessionEnded();
         void forget({ wipe: false });
       }),
-    [forget, showAlert],
+    [forget, sessionEnded],
   );
 
   // A visitor gets a per-device identity cookie once (custom orders without an account).
