@@ -10,6 +10,7 @@ export const ADMIN_UI = {
   print: 'Cetak',
   /** The order's original photos and captions.txt, for a print shop. */
   photosZip: 'Unduh Foto (ZIP)',
+  exportXlsx: 'Ekspor Excel (pesanan dan custom)',
   exportCsv: 'Ekspor CSV (pesanan dan custom)',
   /** Cetak and Ekspor CSV while the file is made (a sheet of many photos takes seconds). */
   preparingFile: 'Menyiapkan file…',

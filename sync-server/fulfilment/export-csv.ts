@@ -1,10 +1,17 @@
 /**
- * The admin's export of orders and custom orders as CSV for a spreadsheet: one row per order, UTF-8 with a
- * byte-order mark (Excel otherwise reads it as the system's code page), dates in en-US as the admin tables
- * show them. Days run in the shop's time zone (WIB, UTC+7): `from`/`to` are whole days, both included.
+ * The admin's export of orders and custom orders for a spreadsheet: one row per order, oldest first, as CSV (UTF-8
+ * with a byte-order mark: Excel otherwise reads it as the system's code page) or as an Excel workbook (.xlsx). Dates
+ * in en-US as the admin tables show them. Days run in the shop's time zone (WIB, UTC+7): `from`/`to` are whole days,
+ * both included.
+ *
+ * Why a workbook too: a spreadsheet opening the CSV guesses each cell's type. It read the phone '081234567890' as the
+ * number 81234567890 and a 16-digit resi as 1.23457E+15, and an Excel set to Indonesian (whose list separator is ';')
+ * put every row in one column. The workbook says what each cell is: text for codes, phones and resi, numbers for
+ * Jumlah and Total, a date for Tanggal.
  */
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
+import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { parsePengiriman } from '../../src/domain/custom';
 import { formatShopDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
@@ -43,15 +50,18 @@ export const shopDayEnd = (day: string): number | null => {
   return start === null ? null : start + DAY_MS - 1;
 };
 
-function transactionRow(t: TransactionDoc): unknown[] {
+/** One order's cells, in CSV_COLUMNS' order: Tanggal as the order's time, Jumlah and Total as numbers. */
+type ExportRow = [string, number, string, string, string, string, string, string, string, string, number, string, number];
+
+function transactionRow(t: TransactionDoc): ExportRow {
   const address = addressText(t);
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
   // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
-  return [t.id, formatShopDate(t.createdAt), t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
+  return [t.id, t.createdAt, t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
 }
 
-function customRow(c: CustomDoc): unknown[] {
+function customRow(c: CustomDoc): ExportRow {
   const address = addressText(c);
   const white = c.imgWhite?.length ?? 0;
   const black = c.imgBlack?.length ?? 0;
@@ -59,7 +69,7 @@ function customRow(c: CustomDoc): unknown[] {
   // The marketplace by its name, read from the order number (the Custom table's Nomor Pemesanan, which Layanan
   // repeats): `kurir` is a second copy the server does not check against it, and said 'Tokopedia' on a Shopee order.
   const marketplace = parsePengiriman(c.pengiriman)?.marketplace ?? c.kurir;
-  return [c.id, formatShopDate(c.createdAt), c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
+  return [c.id, c.createdAt, c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
 /**
@@ -73,7 +83,21 @@ const asText = (value: string): string => (formulaLike(value) ? `'${value}` : va
 const matches = (doc: { createdAt: number; buyStatus: number }, f: ExportFilter): boolean =>
   doc.createdAt >= f.fromMs && doc.createdAt <= f.toMs && (f.status === null || doc.buyStatus === f.status);
 
-/** Writes the CSV to `out` (the response), oldest order first: only the matching rows are held, the text is streamed. */
+/** The matching orders and custom orders, oldest first: only these rows are held, never the whole store. */
+async function exportRows(store: Store, filter: ExportFilter): Promise<ExportRow[]> {
+  const rows: ExportRow[] = [];
+  for await (const doc of scanCollection(store, 'transactions')) {
+    const t = doc as unknown as TransactionDoc;
+    if (matches(t, filter)) rows.push(transactionRow(t));
+  }
+  for await (const doc of scanCollection(store, 'custom')) {
+    const c = doc as unknown as CustomDoc;
+    if (matches(c, filter)) rows.push(customRow(c));
+  }
+  return rows.sort((a, b) => a[1] - b[1]);
+}
+
+/** Writes the CSV to `out` (the response), the text streamed. */
 export async function writeOrdersCsv(store: Store, filter: ExportFilter, out: Writable): Promise<void> {
   const csv = stringify({ header: true, columns: [...CSV_COLUMNS], bom: true, cast: { string: asText } });
   const done = new Promise<void>((resolve, reject) => {
@@ -82,17 +106,30 @@ export async function writeOrdersCsv(store: Store, filter: ExportFilter, out: Wr
     out.on('finish', resolve);
   });
   csv.pipe(out);
-  const rows: Array<[number, unknown[]]> = [];
-  for await (const doc of scanCollection(store, 'transactions')) {
-    const t = doc as unknown as TransactionDoc;
-    if (matches(t, filter)) rows.push([t.createdAt, transactionRow(t)]);
-  }
-  for await (const doc of scanCollection(store, 'custom')) {
-    const c = doc as unknown as CustomDoc;
-    if (matches(c, filter)) rows.push([c.createdAt, customRow(c)]);
-  }
-  rows.sort((a, b) => a[0] - b[0]);
-  for (const [, row] of rows) csv.write(row);
+  for (const [id, createdAt, ...rest] of await exportRows(store, filter)) csv.write([id, formatShopDate(createdAt), ...rest]);
   csv.end();
   await done;
+}
+
+/** Column widths of the workbook, in characters. */
+const XLSX_WIDTHS = [24, 11, 18, 15, 40, 16, 24, 18, 12, 36, 8, 16, 12];
+
+/**
+ * Writes the workbook to `out`. Text cells are never formulas in a workbook, so a name such as '=HYPERLINK(…)' is
+ * kept as typed (no apostrophe, unlike the CSV). Tanggal holds the shop's wall-clock time (WIB), shown as a date.
+ */
+export async function writeOrdersXlsx(store: Store, filter: ExportFilter, out: Writable): Promise<void> {
+  const header: Row = CSV_COLUMNS.map((name) => ({ value: name, fontWeight: 'bold' as const }));
+  const rows: Row[] = (await exportRows(store, filter)).map(([id, createdAt, ...rest]) => {
+    const [name, phone, address, kurir, layanan, resi, status, items, qty, packaging, total] = rest;
+    return [
+      { value: id, type: String },
+      { value: new Date(createdAt + SHOP_UTC_OFFSET_MS), type: Date, format: 'm/d/yyyy' },
+      ...[name, phone, address, kurir, layanan, resi, status, items].map((value) => ({ value, type: String })),
+      { value: qty, type: Number },
+      { value: packaging, type: String },
+      { value: total, type: Number, format: '#,##0' },
+    ];
+  });
+  await writeExcelFile([header, ...rows], { sheet: 'Pesanan', columns: XLSX_WIDTHS.map((width) => ({ width })), stickyRowsCount: 1 }).toStream(out);
 }

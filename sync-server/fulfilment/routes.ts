@@ -12,7 +12,7 @@ import { HttpError } from '../errors';
 import { backupShop } from './backup';
 import { BACKUP_TOKEN_HEADER, isBackupToken, shopBackupDir } from './backup-request';
 import { bundleEntries, writeBundle } from './bundle';
-import { shopDayEnd, shopDayStart, writeOrdersCsv, type ExportFilter } from './export-csv';
+import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export-csv';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
 import { printSheet } from './print-sheet';
@@ -47,6 +47,7 @@ export function parseExportFilter(query: Request['query']): ExportFilter {
   return { fromMs, toMs, status: status === undefined ? null : Number(status) };
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string): string => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
 
 export function createFulfilmentRouter(config: Config, store: Store, actorOf: ActorOf): Router {
@@ -57,6 +58,13 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     const filter = parseExportFilter(req.query);
     res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment('pesanan.csv'), 'Cache-Control': 'no-store' });
     await writeOrdersCsv(store, filter, res);
+  });
+
+  router.get('/orders.xlsx', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const filter = parseExportFilter(req.query);
+    res.set({ 'Content-Type': XLSX_TYPE, 'Content-Disposition': attachment('pesanan.xlsx'), 'Cache-Control': 'no-store' });
+    await writeOrdersXlsx(store, filter, res);
   });
 
   router.get('/orders/:id/print.pdf', async (req, res) => {

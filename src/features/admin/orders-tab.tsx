@@ -36,15 +36,19 @@ export interface OrdersTabSpec<R extends OrderLike> {
   printable(row: R): boolean;
 }
 
-/** GET /api/orders.csv with the table's status and dates (the search box has no counterpart there). */
-export function exportHref({ status, from, to }: OrderFilter): string {
+/** GET /api/orders.xlsx or .csv with the table's status and dates (the search box has no counterpart there). */
+export function exportHref({ status, from, to }: OrderFilter, format: 'xlsx' | 'csv' = 'csv'): string {
   const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }), ...(status !== null && { status: String(status) }) });
   const text = query.toString();
-  return text ? `/api/orders.csv?${text}` : '/api/orders.csv';
+  return text ? `/api/orders.${format}?${text}` : `/api/orders.${format}`;
 }
 
+/** The workbook first: a spreadsheet keeps its phones and resi as typed (docs/fulfilment.md); the CSV for other tools. */
 export const exportLink = (filter: OrderFilter) => (
   <p className="admin-export">
+    <DownloadLink className="btn btn-small" href={exportHref(filter, 'xlsx')} filename="pesanan.xlsx">
+      {T.exportXlsx}
+    </DownloadLink>
     <DownloadLink className="btn btn-small" href={exportHref(filter)} filename="pesanan.csv">
       {T.exportCsv}
     </DownloadLink>
