@@ -26,6 +26,11 @@ export const THUMB_LONG_SIDE = 320;
 
 /** The server refuses bigger uploads (413). Prepared photos are far below it. */
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Where the PWA sends photos, resumably (tus 1.0; docs/photos.md, "Uploads that survive a patchy connection"). */
+export const RESUMABLE_UPLOAD_PATH = '/api/uploads/resumable';
+/** The header of a finished resumable upload's answer that names the photo's URL. */
+export const PHOTO_URL_HEADER = 'Photo-Url';
 /** And images wider or taller than this (a decompression bomb is small in bytes). */
 export const UPLOAD_MAX_SIDE = 8000;
 /** Types the server accepts, by their real content (the browser converts HEIC to JPEG first). */

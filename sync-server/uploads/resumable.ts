@@ -20,7 +20,7 @@ import { Server, type ServerOptions } from '@tus/server';
 import type { Request, RequestHandler } from 'express';
 import type { Actor } from '../../src/domain/access';
 import { apiError, type MessageCode } from '../../src/domain/messages';
-import { UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import { PHOTO_URL_HEADER, RESUMABLE_UPLOAD_PATH, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
 import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
@@ -28,9 +28,6 @@ import { HttpError } from '../errors';
 import { savePhoto } from './photo-store';
 import { PUBLIC_OWNER } from './photos';
 
-export const RESUMABLE_PATH = '/api/uploads/resumable';
-/** The header of a finished upload's answer that names the photo's URL. */
-export const PHOTO_URL_HEADER = 'Photo-Url';
 /** An upload not finished this long after it started is removed. */
 export const PARTIAL_KEEP_MS = DAY_MS;
 const CLEAN_EVERY_MS = 60 * 60 * 1000;
@@ -65,7 +62,7 @@ const partialStore = (photosDir: string) =>
 export const removeExpiredUploads = (photosDir: string): Promise<number> => partialStore(photosDir).deleteExpired();
 
 export interface ResumableUploads {
-  /** Express handler for `RESUMABLE_PATH` and everything below it. */
+  /** Express handler for `RESUMABLE_UPLOAD_PATH` and everything below it. */
   handle: RequestHandler;
   stop(): void;
 }
@@ -80,7 +77,7 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
   };
 
   const tus = new Server({
-    path: RESUMABLE_PATH,
+    path: RESUMABLE_UPLOAD_PATH,
     datastore,
     maxSize: UPLOAD_MAX_BYTES,
     relativeLocation: true,

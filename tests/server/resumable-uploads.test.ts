@@ -11,9 +11,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
-import { isPhotoUrl, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import { isPhotoUrl, PHOTO_URL_HEADER, RESUMABLE_UPLOAD_PATH as RESUMABLE_PATH, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
 import { DAY_MS } from '../../src/domain/time';
-import { partialDir, PHOTO_URL_HEADER, removeExpiredUploads, RESUMABLE_PATH } from '../../sync-server/uploads/resumable';
+import { partialDir, removeExpiredUploads } from '../../sync-server/uploads/resumable';
 import { HttpClient, startShop, type TestServer } from '../helpers/server';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };

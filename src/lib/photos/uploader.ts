@@ -9,7 +9,7 @@
 import type { RxCollection } from 'rxdb';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../../domain/messages';
-import { hasLocalPhotoRef, localPhotoRef, replacePhotoRefs } from '../../domain/photos';
+import { hasLocalPhotoRef, localPhotoRef, PHOTO_URL_HEADER, replacePhotoRefs, RESUMABLE_UPLOAD_PATH } from '../../domain/photos';
 import { deleteUploadedPhoto } from './deletions';
 import { getPhoto, photosOf, setProgress, subscribeOutbox, updatePhoto, type OutboxPhoto } from './outbox';
 
@@ -31,8 +31,6 @@ type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message:
 const MAX_RETRY_MS = 60_000;
 /** No byte acknowledged for this long: the connection is dead even if the phone has not noticed; try again. */
 const STALL_MS = 45_000;
-/** The header of a finished upload's answer that names the photo (sync-server/uploads/resumable.ts). */
-const PHOTO_URL_HEADER = 'Photo-Url';
 
 /** What the server said in a refusal's JSON body, if it said anything readable. */
 function messageOf(body: string | undefined): string | undefined {
@@ -125,7 +123,7 @@ export interface Uploader {
 }
 
 export function startUploader(opts: UploaderOptions): Uploader {
-  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}/api/uploads/resumable`;
+  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}${RESUMABLE_UPLOAD_PATH}`;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;
   let timer: ReturnType<typeof setTimeout> | null = null;
