@@ -1,7 +1,7 @@
 /**
  * /api fulfilment routes, the admin's only (DESIGN contract): the print sheet of an order and its
  * low-resolution check, the photo bundle, the CSV export, and a backup asked for by `npm run backup`.
- * Parse, authorise, answer; the work is in print-sheet.ts, print-check.ts, bundle.ts, export-csv.ts, backup.ts.
+ * Parse, authorise, answer; the work is in print-sheet.ts, print-check.ts, bundle.ts, export.ts, backup.ts.
  */
 import { Router, type Request } from 'express';
 import type { Actor } from '../../src/domain/access';
@@ -12,7 +12,7 @@ import { HttpError } from '../errors';
 import { backupShop } from './backup';
 import { BACKUP_TOKEN_HEADER, isBackupToken, shopBackupDir } from './backup-request';
 import { bundleEntries, writeBundle } from './bundle';
-import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export-csv';
+import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
 import { printSheet } from './print-sheet';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_AREA_MM } from '../../src/domain/photos';
 import { windowed } from '../../sync-server/fulfilment/orders';
 import readXlsxFile from 'read-excel-file/node';
-import { CSV_COLUMNS } from '../../sync-server/fulfilment/export-csv';
+import { CSV_COLUMNS } from '../../sync-server/fulfilment/export';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
