@@ -374,6 +374,34 @@ describe('photos removed, and orders attached at sign-up', () => {
     await context.close();
   });
 
+  it('when a visitor removes a photo whose upload was cut halfway, then its partial bytes leave the server at once', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = watch(await context.newPage());
+    await openOnline(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 200, downloadThroughput: 100_000, uploadThroughput: 100_000 });
+    const partial = () => readdirSync(path.join(suite.app.dataDir, 'uploads-partial'));
+    const before = storedPhotos().length;
+    await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpeg12mp]);
+    const card = wizard(page).locator('.photo-card').first();
+    await expect.poll(async () => Number(/Mengunggah (\d+)%/.exec(await card.innerText())?.[1] ?? -1), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+    // The connection drops and, back, cannot carry the upload on (every try of it fails): half the photo waits on
+    // the server.
+    await page.route('**/api/uploads/resumable/**', (route) => (route.request().method() === 'DELETE' ? route.continue() : route.abort()));
+    await context.setOffline(true);
+    await card.getByText('Menunggu unggahan').waitFor();
+    await context.setOffline(false);
+    await page.waitForTimeout(1000);
+    expect(partial().length).toBeGreaterThan(0);
+    await wizard(page).getByRole('button', { name: 'Hapus foto 1 (Film Putih)' }).click();
+    expect(await wizard(page).locator('.photo-card').count()).toBe(0);
+    // Not a day later, by the server's clean-up: the removal tells the server.
+    await expect.poll(partial, { timeout: 10_000 }).toEqual([]);
+    expect(storedPhotos()).toHaveLength(before);
+    await context.close();
+  });
+
   it('when the wizard is scrolled on a 360 px phone, then nothing shows through below its Kembali/Lanjut bar', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
     try {

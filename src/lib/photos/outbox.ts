@@ -115,9 +115,16 @@ export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, '
 }
 
 export async function removePhoto(id: string): Promise<void> {
-  await (await database()).delete('photos', id);
+  const db = await database();
+  const photo = await db.get('photos', id);
+  await db.delete('photos', id);
   progress.delete(id);
   changed();
+  // The bytes of its unfinished upload leave the server too (tus termination); offline, the server's own clean-up
+  // removes them a day after the upload started.
+  if (photo?.status === 'waiting' && photo.resumeUrl) {
+    void fetch(photo.resumeUrl, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0' }, credentials: 'same-origin' }).catch(() => undefined);
+  }
 }
 
 /**
