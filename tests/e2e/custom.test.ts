@@ -252,6 +252,21 @@ async function packBoxAndConfirm(page: Page, who: { account: string; number: str
   await w.getByRole('button', { name: 'Konfirmasi Pesanan' }).click();
 }
 
+/**
+ * The custom wizard on a phone whose line sends about 800 kbps: the prepared 12-megapixel photo (some 650 KB) takes
+ * several seconds, time to cut the connection mid-upload. `slowAgain` after `setOffline(false)`, which lifts it.
+ */
+async function openOnSlowLine() {
+  const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = watch(await context.newPage());
+  await openOnline(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const slowAgain = () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 200, downloadThroughput: 100_000, uploadThroughput: 100_000 });
+  await slowAgain();
+  return { context, page, slowAgain };
+}
+
 describe('photos removed, and orders attached at sign-up', () => {
   it('when a visitor removes an uploaded photo, then its file leaves the server; when they order and then sign up, then the order moves to their Transaksi', async () => {
     const page = watch(await (await suite.browser.newContext({ viewport: { width: 360, height: 780 } })).newPage());
@@ -334,14 +349,7 @@ describe('photos removed, and orders attached at sign-up', () => {
   });
 
   it('when the connection drops twice while a visitor\'s photo uploads on a slow line, then each try goes on from the bytes the server has, and the photo arrives once', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
-    const page = watch(await context.newPage());
-    await openOnline(page);
-    // About 800 kbps up: the prepared 12-megapixel photo (some 650 KB) takes several seconds, time for two drops.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const slow = { offline: false, latency: 200, downloadThroughput: 100_000, uploadThroughput: 100_000 };
-    await cdp.send('Network.emulateNetworkConditions', slow);
+    const { context, page, slowAgain } = await openOnSlowLine();
     const starts: string[] = [];
     const resumedAt: number[] = [];
     page.on('response', (res) => {
@@ -359,7 +367,7 @@ describe('photos removed, and orders attached at sign-up', () => {
       await card.getByText('Menunggu unggahan').waitFor();
       await page.waitForTimeout(1000);
       await context.setOffline(false);
-      await cdp.send('Network.emulateNetworkConditions', slow);
+      await slowAgain();
       // The bar goes on from where it was, not from 0.
       await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(at - 10);
     }
@@ -375,12 +383,7 @@ describe('photos removed, and orders attached at sign-up', () => {
   });
 
   it('when a visitor removes a photo whose upload was cut halfway, then its partial bytes leave the server at once', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 } });
-    const page = watch(await context.newPage());
-    await openOnline(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 200, downloadThroughput: 100_000, uploadThroughput: 100_000 });
+    const { context, page } = await openOnSlowLine();
     const partial = () => readdirSync(path.join(suite.app.dataDir, 'uploads-partial'));
     const before = storedPhotos().length;
     await film(page, 'Film Putih').locator('input[type=file]').setInputFiles([files.jpeg12mp]);
