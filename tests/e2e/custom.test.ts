@@ -3,7 +3,8 @@
  * no network (2 white, 1 black photo), the draft and the waiting order found again after the browser was closed,
  * the order reaching the shop once with the server's price when the browser is back online; another visitor
  * unable to reach it over HTTP; the grey final confirm; a removed photo deleted on the server; attaching the orders
- * at sign-up; axe on every step. Screenshots of each step at 360 px go to SHOTS (default /tmp/shots-custom).
+ * at sign-up; a photo's upload going on after the connection dropped, and a half-uploaded photo removed; axe on every
+ * step. Screenshots of each step at 360 px go to SHOTS (default /tmp/shots-custom).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
