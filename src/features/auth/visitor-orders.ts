@@ -7,8 +7,11 @@ import { pendingKey, readPending } from '../../lib/sync/pending-key';
  */
 export const visitorOrdersWaiting = (): number => readPending(localStorage, pendingKey(databaseName(null), 'custom')).size;
 
-/** How long nothing may move (no order sent, no photo byte uploaded) before the wait is given up. */
-export const STALL_MS = 30_000;
+/**
+ * How long nothing may move (no order sent, no photo byte uploaded) while online before the wait is given up: longer
+ * than the uploader's longest pause between two tries (a minute), so a photo whose upload failed is tried again first.
+ */
+export const STALL_MS = 90_000;
 
 /**
  * Sends the visitor's waiting custom orders, and the photos they wait for, before the device signs in. Once signed
@@ -17,9 +20,10 @@ export const STALL_MS = 30_000;
  * after the customer logged out. Sent first, they are on the server as the visitor's, so the attach offer that
  * follows the login counts them (docs/custom-orders.md).
  *
- * `onWaiting` hears how many still wait, for the page to say so. Resolves when none waits, when the device goes
- * offline (the login cannot be made then either), or when nothing has moved for `stallMs` (the orders then wait on
- * the device, as before).
+ * `onWaiting` hears how many still wait, for the page to say so. Resolves at once when the device is offline (the
+ * login cannot be made then either); then when none waits, or when nothing has moved for `stallMs` while online (the
+ * orders then wait on the device until it is next used signed out). A connection lost during the wait pauses it: it
+ * used to end it, and a three-second drop while a photo uploaded signed the customer in with their order left behind.
  */
 export async function sendVisitorOrders(onWaiting: (n: number) => void, stallMs = STALL_MS): Promise<void> {
   if (visitorOrdersWaiting() === 0 || !navigator.onLine) return;
@@ -29,28 +33,32 @@ export async function sendVisitorOrders(onWaiting: (n: number) => void, stallMs 
   const { subscribeOutbox } = await import('../../lib/photos/outbox');
   await new Promise<void>((resolve) => {
     let last = visitorOrdersWaiting();
-    let stall = setTimeout(done, stallMs);
+    let stall: ReturnType<typeof setTimeout> | undefined;
     const moved = () => {
       const n = visitorOrdersWaiting();
       if (n === 0) return done();
       if (n !== last) onWaiting(n);
       last = n;
       clearTimeout(stall);
-      stall = setTimeout(done, stallMs);
+      // Offline, nothing can move: the clock waits for the connection (the uploader and the sync go on by themselves).
+      stall = navigator.onLine ? setTimeout(done, stallMs) : undefined;
     };
+    const paused = () => clearTimeout(stall);
     // The count changes with this tab's sync state, or in localStorage when another tab replicates; a photo's
     // upload progress is movement too (a photo of several MB takes a while on a phone).
     const stopDb = subscribeDb(moved);
     const stopOutbox = subscribeOutbox(moved);
     const onStorage = (e: StorageEvent) => e.key === pendingKey(databaseName(null), 'custom') && moved();
     window.addEventListener('storage', onStorage);
-    window.addEventListener('offline', done);
+    window.addEventListener('offline', paused);
+    window.addEventListener('online', moved);
     function done() {
       clearTimeout(stall);
       stopDb();
       stopOutbox();
       window.removeEventListener('storage', onStorage);
-      window.removeEventListener('offline', done);
+      window.removeEventListener('offline', paused);
+      window.removeEventListener('online', moved);
       resolve();
     }
     moved();
