@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import type { JepretDatabase } from '../../lib/db/database';
+import { addPhoto, getPhoto } from '../../lib/photos/outbox';
 
 /** Preparing a photo needs a real canvas (e2e tests do it in Chromium); here each one waits until it is let go. */
 const waiting: Array<() => void> = [];
@@ -132,6 +133,21 @@ describe('the custom wizard', () => {
     await screen.findByRole('button', { name: 'Konfirmasi Pesanan' });
     const lines = screen.getAllByRole('term').map((t) => t.textContent);
     expect(lines).toEqual(['Film Putih × 2', 'Packaging Map × 2', 'Biaya layanan', 'Total']);
+  });
+
+  it('when a visitor who had begun a custom order signs up, then the wizard opens with their draft and its photos are the account\'s to upload', async () => {
+    const visitor = 'CST1795000000abcdefgh';
+    localStorage.setItem('jepret.visitorId', visitor);
+    const picked = await addPhoto(visitor, { blob: new Blob(['x'], { type: 'image/jpeg' }), name: 'pantai.jpg', width: 1600, height: 1200 });
+    const draft = { white: [`local:${picked.id}`], black: [], packaging: 'map', bubbleWrap: false, marketplace: 'tokopedia', account: 'sari', orderNumber: 'INV7', userName: '', email: '', phone: '' };
+    localStorage.setItem(`jepret.draft.custom.${visitor}`, JSON.stringify({ step: 0, furthest: 0, draft }));
+
+    renderApp('/custom', { database: db, auth: fakeAuth({ user: CUSTOMER }) });
+    const white = within(await screen.findByRole('region', { name: 'Film Putih' }));
+    expect(await white.findByRole('button', { name: 'Hapus foto 1 (Film Putih)' })).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')?.draft.white).toEqual([`local:${picked.id}`]));
+    expect(localStorage.getItem(`jepret.draft.custom.${visitor}`)).toBeNull();
+    expect((await getPhoto(picked.id))?.owner).toBe(CUSTOMER.uid);
   });
 
   it('when the draft names a photo that is gone from the device, then the wizard says which one and neither Lanjut nor the final confirm lets the order go', async () => {

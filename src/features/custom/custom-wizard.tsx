@@ -24,14 +24,15 @@ import {
 import { TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
-import { replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
+import { isLocalPhotoRef, localPhotoId, replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
 import { PHOTO_LIST_MAX, type CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import { openDatabase, resync } from '../../lib/db/db-manager';
-import { uploadedUrls } from '../../lib/photos/outbox';
+import { adoptPhotos, uploadedUrls } from '../../lib/photos/outbox';
+import { storedVisitorId } from '../../lib/auth/visitor-id';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 
 const T = UI.custom;
@@ -44,6 +45,22 @@ interface Saved {
 }
 
 const draftKey = (owner: string) => `jepret.draft.custom.${owner}`;
+
+/**
+ * A visitor who signs up (or logs in) on this device keeps the custom order they had begun: with no draft of the
+ * account's own, the visitor's becomes the account's, and its photos with it (the account's uploader sends them). It
+ * vanished before, its photos waiting forever under the visitor's name.
+ */
+async function adoptVisitorDraft(owner: string, visitorId: string | null): Promise<boolean> {
+  if (!visitorId || visitorId === owner || localStorage.getItem(draftKey(owner)) !== null) return false;
+  const visitors = localStorage.getItem(draftKey(visitorId));
+  if (visitors === null) return false;
+  const { draft } = loadSaved(visitorId);
+  await adoptPhotos([...draft.white, ...draft.black].filter(isLocalPhotoRef).map(localPhotoId), owner);
+  localStorage.setItem(draftKey(owner), visitors);
+  localStorage.removeItem(draftKey(visitorId));
+  return true;
+}
 
 function loadSaved(owner: string): Saved {
   try {
@@ -79,9 +96,26 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   const changePhotos = (list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]) =>
     setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: update(asPhotos(s.draft[list])).map((p) => p.url) } }));
 
+  // Signed in with a visitor's draft on the device: it is taken over before anything of the account's is saved.
+  const [adopting, setAdopting] = useState(() => owner !== null && owner !== storedVisitorId());
   useEffect(() => {
-    if (owner) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
-  }, [owner, saved]);
+    if (!adopting || !owner) return;
+    void adoptVisitorDraft(owner, storedVisitorId())
+      .then((adopted) => {
+        if (!adopted) return;
+        // The contact fields the account's details filled meanwhile stay, where the visitor's draft left them empty.
+        setSaved((s) => {
+          const taken = loadSaved(owner);
+          const d = taken.draft;
+          return { ...taken, draft: { ...d, userName: d.userName || s.draft.userName, email: d.email || s.draft.email, phone: d.phone || s.draft.phone } };
+        });
+      })
+      .catch((err: unknown) => console.error(err))
+      .finally(() => setAdopting(false));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (owner && !adopting) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
+  }, [owner, saved, adopting]);
   // The same draft open in another tab: its changes show here, and once it placed the order (the draft is gone) this
   // wizard closes on the list where that order shows, rather than offering to send the same order a second time.
   useEffect(() => {

@@ -114,6 +114,19 @@ export async function updatePhoto(id: string, patch: Partial<Pick<OutboxPhoto, '
   changed();
 }
 
+/** Gives photos of this device to another owner (a visitor's draft taken over by the account they signed up with). */
+export async function adoptPhotos(ids: readonly string[], owner: string): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('photos', 'readwrite');
+  for (const id of ids) {
+    const photo = await tx.store.get(id);
+    // A waiting photo starts a new upload as its new owner: the server gives an upload to whoever began it only.
+    if (photo) await tx.store.put({ ...photo, owner, resumeUrl: undefined });
+  }
+  await tx.done;
+  changed();
+}
+
 export async function removePhoto(id: string): Promise<void> {
   const db = await database();
   const photo = await db.get('photos', id);
