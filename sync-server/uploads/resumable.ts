@@ -13,11 +13,11 @@
  * file goes at once, and its answer names the photo's URL (the `Photo-Url` header and a JSON body).
  */
 import type { IncomingMessage } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Actor } from '../../src/domain/access';
 import { apiError, type MessageCode } from '../../src/domain/messages';
 import { PHOTO_URL_HEADER, RESUMABLE_UPLOAD_PATH, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
@@ -58,8 +58,40 @@ export const partialDir = (photosDir: string): string => path.join(photosDir, 'u
 const partialStore = (photosDir: string) =>
   new FileStore({ directory: partialDir(photosDir), expirationPeriodInMilliseconds: PARTIAL_KEEP_MS });
 
-/** Removes the uploads started more than PARTIAL_KEEP_MS ago and never finished; answers how many went. */
-export const removeExpiredUploads = (photosDir: string): Promise<number> => partialStore(photosDir).deleteExpired();
+/**
+ * A finished upload keeps its record (not its bytes) for PARTIAL_KEEP_MS, with the photo's URL: a phone whose
+ * connection dropped between the last byte and the answer asks where the upload stands (HEAD) and is told it is done,
+ * with the URL, instead of sending the whole photo again. Its `offset` is its size, so tus's own clean-up (which
+ * removes unfinished uploads only) leaves it to `removeFinishedRecords`.
+ */
+interface FinishedRecord {
+  size: number;
+  creation_date?: string;
+  metadata: { owner: string; url: string };
+}
+const isFinished = (info: unknown): info is FinishedRecord => typeof (info as FinishedRecord | undefined)?.metadata?.url === 'string';
+
+async function removeFinishedRecords(photosDir: string, now: number): Promise<number> {
+  const dir = partialDir(photosDir);
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith('.json')) continue;
+    const info: unknown = JSON.parse(await readFile(path.join(dir, name), 'utf8').catch(() => 'null'));
+    if (isFinished(info) && now - Date.parse(info.creation_date ?? '') > PARTIAL_KEEP_MS) {
+      await rm(path.join(dir, name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Removes the uploads started more than PARTIAL_KEEP_MS ago, unfinished ones and the records of finished ones;
+ * answers how many went.
+ */
+export async function removeExpiredUploads(photosDir: string, now = Date.now()): Promise<number> {
+  return (await partialStore(photosDir).deleteExpired()) + (await removeFinishedRecords(photosDir, now));
+}
 
 export interface ResumableUploads {
   /** Express handler for `RESUMABLE_UPLOAD_PATH` and everything below it. */
@@ -97,23 +129,26 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       if (!sender || !upload || upload.metadata?.owner !== sender.writer) throw refusal(404, 'not_found');
     },
     async onUploadFinish(_req, upload) {
+      const bytesFile = path.join(directory, upload.id);
       try {
-        const bytes = await readFile(path.join(directory, upload.id));
+        const bytes = await readFile(bytesFile);
         const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
         if (!owner) throw new HttpError(404, 'not_found');
         const { url, created } = await savePhoto(config, store, owner, bytes);
+        // The bytes have served; the record stays a day with the URL (FinishedRecord), for an answer that gets lost.
+        const info = await datastore.configstore.get(upload.id);
+        if (info) await datastore.configstore.set(upload.id, { ...info, offset: info.size, metadata: { ...info.metadata, url } } as unknown as typeof info);
+        await rm(bytesFile, { force: true });
         return {
           status_code: created ? 201 : 200,
           headers: { [PHOTO_URL_HEADER]: url, 'Content-Type': 'application/json' },
           body: JSON.stringify({ url }),
         };
       } catch (err) {
+        // Refused (or the store failed): nothing of the upload stays.
+        await datastore.remove(upload.id).catch(() => undefined);
         if (err instanceof HttpError) throw refusal(err.status, err.code);
         throw err;
-      } finally {
-        // Kept or refused, the partial file has served: a lost answer costs one new upload of the same bytes, which
-        // `savePhoto` answers with the same URL.
-        await datastore.remove(upload.id).catch(() => undefined);
       }
     },
     // Every refusal in the API's shape: `{ error, message }` with the shop's Indonesian text.
@@ -132,8 +167,23 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
   });
 
   const timer = setInterval(() => {
-    datastore.deleteExpired().catch((err: unknown) => console.error('[uploads] removing unfinished uploads failed:', (err as Error)?.message ?? err));
+    removeExpiredUploads(config.photosDir).catch((err: unknown) => console.error('[uploads] removing old uploads failed:', (err as Error)?.message ?? err));
   }, CLEAN_EVERY_MS);
+
+  /** A finished upload asked about again (HEAD) or ended (DELETE) by whoever sent it: answered here, tus has no bytes. */
+  async function answerFinished(req: Request, res: Response, writer: string): Promise<boolean> {
+    const id = /\/([0-9a-f]{32})$/.exec(req.path)?.[1];
+    const info: unknown = id ? await datastore.configstore.get(id) : undefined;
+    if (!id || !isFinished(info) || info.metadata.owner !== writer) return false;
+    res.set({ 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' });
+    if (req.method === 'DELETE') {
+      await rm(path.join(directory, `${id}.json`), { force: true });
+      res.status(204).end();
+    } else {
+      res.set({ 'Upload-Offset': String(info.size), 'Upload-Length': String(info.size), [PHOTO_URL_HEADER]: info.metadata.url }).status(200).end();
+    }
+    return true;
+  }
   timer.unref();
 
   const handle: RequestHandler = async (req, res) => {
@@ -149,6 +199,7 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       res.set('Connection', 'close');
       throw new HttpError(403, 'forbidden');
     }
+    if ((req.method === 'HEAD' || req.method === 'DELETE') && (await answerFinished(req, res, writer))) return;
     senders.set(req, { writer, isPublic });
     // Express hands the router a path below its mount point; tus matches the whole path.
     req.url = req.originalUrl;

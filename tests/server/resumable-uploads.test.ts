@@ -69,7 +69,7 @@ async function sendWhole(client: HttpClient, bytes: Buffer, query = '') {
 const partialFiles = () => (existsSync(partialDir(server.config.photosDir)) ? readdirSync(partialDir(server.config.photosDir)) : []);
 
 describe('a photo sent in parts', () => {
-  it('when a customer sends a photo in two parts, then HEAD tells how far it got and the last part answers the photo URL; stored without GPS, nothing partial left', async () => {
+  it('when a customer sends a photo in two parts, then HEAD tells how far it got and the last part answers the photo URL; stored without GPS, no partial bytes left', async () => {
     const { res, location } = await start(sari, photo.length);
     expect(res.status).toBe(201);
     expect(location).toMatch(new RegExp(`^${RESUMABLE_PATH}/[0-9a-f]{32}$`));
@@ -95,9 +95,26 @@ describe('a photo sent in parts', () => {
     const stored = await sharp(Buffer.from(await read.arrayBuffer())).metadata();
     expect(stored.exif).toBeUndefined();
     expect([stored.width, stored.height]).toEqual([400, 300]);
-    expect(partialFiles()).toEqual([]);
-    // The upload is over: asking about it again is answered as for one that never was.
+    // The bytes are gone; the record stays (for an answer that gets lost, below).
+    const id = location.split('/').pop()!;
+    expect(partialFiles()).toEqual([`${id}.json`]);
+  });
+
+  it('when the answer to the last part is lost, then HEAD says the upload is done and names the photo: nothing is sent again; to others it does not exist', async () => {
+    const bytes = await noiseJpeg(120, 90);
+    const { location } = await start(sari, bytes.length);
+    const done = await patch(sari, location, 0, bytes);
+    const url = done.headers.get(PHOTO_URL_HEADER);
+    const asked = await head(sari, location);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(asked.headers.get('upload-length')).toBe(String(bytes.length));
+    expect(asked.headers.get(PHOTO_URL_HEADER)).toBe(url);
+    expect((await head(budi, location)).status).toBe(404);
+    // Ended by its sender (the photo was removed meanwhile): the record goes; the photo is another matter (DELETE {url}).
+    expect((await sari.fetch(location, { method: 'DELETE', headers: TUS })).status).toBe(204);
     expect((await head(sari, location)).status).toBe(404);
+    expect((await sari.fetch(url!)).status).toBe(200);
   });
 
   it('when the connection drops in the middle of a part, then the bytes that arrived are kept and the rest goes from there', async () => {
@@ -264,7 +281,7 @@ describe('what is refused', () => {
 });
 
 describe('an upload never finished', () => {
-  it('when it was started more than a day ago, then it can no longer be continued and the clean-up removes it', async () => {
+  it('when it was started more than a day ago, then it can no longer be continued and the clean-up removes it, and a finished one\'s record', async () => {
     const { location } = await start(sari, photo.length);
     await patch(sari, location, 0, photo.subarray(0, 500));
     const id = location.split('/').pop()!;
@@ -276,10 +293,18 @@ describe('an upload never finished', () => {
     expect(late.status).toBe(410);
     expect(await json(late)).toEqual({ error: 'not_found', message: MESSAGES.not_found });
 
+    const bytes = await noiseJpeg(50, 50);
+    const finished = await start(sari, bytes.length);
+    await patch(sari, finished.location, 0, bytes);
+    const finishedFile = path.join(partialDir(server.config.photosDir), `${finished.location.split('/').pop()}.json`);
+    const record = JSON.parse(readFileSync(finishedFile, 'utf8'));
+    writeFileSync(finishedFile, JSON.stringify({ ...record, creation_date: new Date(Date.now() - DAY_MS - 60_000).toISOString() }));
+
     const fresh = await start(sari, photo.length);
-    expect(await removeExpiredUploads(server.config.photosDir)).toBeGreaterThanOrEqual(1);
+    expect(await removeExpiredUploads(server.config.photosDir)).toBeGreaterThanOrEqual(2);
     expect(partialFiles()).not.toContain(id);
     expect(partialFiles()).not.toContain(`${id}.json`);
+    expect(existsSync(finishedFile)).toBe(false);
     // One started just now stays.
     expect((await head(sari, fresh.location)).status).toBe(200);
   });

@@ -21,6 +21,10 @@ const server = {
   hang: false,
   /** Set: the next PATCH gets this many bytes through, then the connection fails. */
   cutAt: null as null | number,
+  /** Set: the answer to the PATCH that finishes an upload is lost (the server has kept the photo). */
+  loseLastAnswer: false,
+  /** Finished uploads the server remembers, with their photo's URL. */
+  finished: new Map<string, string>(),
   requests: [] as string[],
   patches: [] as Array<{ offset: number; bytes: number }>,
 };
@@ -69,6 +73,8 @@ class FakeXhr {
       server.uploads.set(newId, { length: Number(this.sentHeaders['upload-length']), offset: 0 });
       return this.reply(201, { Location: `/api/uploads/resumable/${newId}` });
     }
+    const finished = server.finished.get(id);
+    if (this.method === 'HEAD' && finished) return this.reply(200, { 'Upload-Offset': '1000', 'Upload-Length': '1000', 'Photo-Url': finished });
     if (!upload) return this.reply(404, {}, JSON.stringify({ error: 'not_found', message: 'Data tidak ditemukan.' }));
     if (this.method === 'HEAD') return this.reply(200, { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length) });
     const offset = Number(this.sentHeaders['upload-offset']);
@@ -84,6 +90,11 @@ class FakeXhr {
     this.upload.onprogress?.({ lengthComputable: true, loaded: size });
     if (upload.offset < upload.length) return this.reply(204, { 'Upload-Offset': String(upload.offset) });
     server.uploads.delete(id);
+    server.finished.set(id, URL_A);
+    if (server.loseLastAnswer) {
+      server.loseLastAnswer = false;
+      return this.onerror?.(new Error('connection reset'));
+    }
     this.reply(201, { 'Upload-Offset': String(upload.offset), 'Photo-Url': URL_A }, JSON.stringify({ url: URL_A }));
   }
 }
@@ -91,7 +102,7 @@ class FakeXhr {
 /** A fresh server that takes every upload (URL_A), or whose PATCHes never answer while `hanging`. */
 function serverTakes({ hanging }: { hanging: boolean }): void {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  Object.assign(server, { uploads: new Map(), refuse: null, hang: hanging, cutAt: null, requests: [], patches: [] });
+  Object.assign(server, { uploads: new Map(), refuse: null, hang: hanging, cutAt: null, loseLastAnswer: false, finished: new Map(), requests: [], patches: [] });
 }
 
 /**
@@ -192,4 +203,15 @@ it('when the server refuses the finished photo (not an image), then it fails wit
   );
   await new Promise((r) => setTimeout(r, 100));
   expect(server.requests).toEqual(['POST']);
+});
+
+it('when the answer to the last bytes is lost, then the next try learns from the server that the photo arrived, and sends nothing again', async () => {
+  serverTakes({ hanging: false });
+  const owner = `${OWNER}6`;
+  server.loseLastAnswer = true;
+  uploader = startUploader({ owner, collections: {}, retryMs: 20 });
+  const photo = await addPhoto(owner, { blob: photoBytes(new Uint8Array(1000)), name: 'kebun.jpg', width: 10, height: 10 });
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+  expect(server.requests).toEqual(['POST', 'PATCH', 'HEAD']);
+  expect(server.patches).toEqual([{ offset: 0, bytes: 1000 }]);
 });
