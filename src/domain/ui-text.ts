@@ -148,6 +148,7 @@ export const UI = {
     keranjangTab: 'Keranjang',
     name: 'Nama',
     editPhoto: 'Edit Photo Profile',
+    photo: 'Foto profil',
     save: 'Simpan',
     saved: 'Profil tersimpan.',
     savedOffline: 'Profil tersimpan. Perubahan akan tersinkron saat online.',

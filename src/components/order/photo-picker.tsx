@@ -17,6 +17,13 @@ import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos
 import { CropEditor } from './crop-editor';
 
 const T = UI.order;
+/** What a photo's card says of its upload: 'Terunggah', the server's refusal, 'Mengunggah 42%' or 'Menunggu unggahan'. */
+export function uploadLabel(state: PhotoState | undefined): string {
+  if (state?.status === 'done') return T.uploaded;
+  if (state?.status === 'failed') return state.error ?? T.uploadFailed;
+  return state?.progress !== undefined ? T.uploading(Math.round(state.progress * 100)) : T.waitingUpload;
+}
+
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.heic,image/jpeg,image/png,image/heic';
 
 interface PhotoPickerProps {
@@ -169,14 +176,7 @@ function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCar
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
   const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
-  const label =
-    state?.status === 'done'
-      ? T.uploaded
-      : state?.status === 'failed'
-        ? (state.error ?? T.uploadFailed)
-        : state?.progress !== undefined
-          ? T.uploading(Math.round(state.progress * 100))
-          : T.waitingUpload;
+  const label = uploadLabel(state);
   return (
     <li className="photo-card">
       <div className="polaroid-mini">

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import type { JepretDatabase } from '../../lib/db/database';
-import { addPhoto, removePhotosOf } from '../../lib/photos/outbox';
+import { addPhoto, removePhotosOf, setProgress, updatePhoto } from '../../lib/photos/outbox';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(() => {
@@ -106,6 +106,24 @@ describe('profile form', () => {
       await openProfile();
       await waitFor(() => expect(document.querySelector('.profile-photo img')).toHaveAttribute('src', 'blob:foto-baru'));
       expect((await stored()).pict).toBe(DEFAULT_PICT);
+      expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
+    } finally {
+      await removePhotosOf(CUSTOMER.uid);
+    }
+  });
+
+  it('when the new profile photo is on its way, then the form says how far its upload got, as an order\'s photo card does', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:foto-baru');
+    const photo = await addPhoto(CUSTOMER.uid, { blob: new Blob(['x']), name: 'foto.jpg', width: 10, height: 10 }, Date.now(), { collection: 'users', id: CUSTOMER.uid, field: 'pict' });
+    try {
+      await openProfile();
+      await screen.findByText('Menunggu unggahan');
+      setProgress(photo.id, 0.42);
+      expect(await screen.findByText('Mengunggah 42%')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Foto profil: Mengunggah 42%' })).toHaveAttribute('value', '0.42');
+      setProgress(photo.id, null);
+      await updatePhoto(photo.id, { status: 'done', url: '/images/2026/11/23/1795400000-abcdefghij.jpg' });
+      await waitFor(() => expect(screen.queryByText(/Mengunggah|Menunggu unggahan/)).toBeNull());
     } finally {
       await removePhotosOf(CUSTOMER.uid);
     }

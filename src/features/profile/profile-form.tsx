@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAlert } from '../../lib/alert';
-import { PHOTO_ACCEPT } from '../../components/order/photo-picker';
+import { PHOTO_ACCEPT, uploadLabel } from '../../components/order/photo-picker';
 import { CheckedField } from '../../components/checked-field';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { localPhotoRef } from '../../domain/photos';
 import { addPhoto, photosOf } from '../../lib/photos/outbox';
+import { usePhotoStates } from '../../lib/photos/use-outbox';
 import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
 import { DEFAULT_PICT } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
@@ -43,6 +44,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       current = false;
     };
   }, [user.uid]);
+  // How the picked photo's upload goes, as on an order's photo cards (a slow line takes a while).
+  const pendingState = usePhotoStates(pendingPict ? [pendingPict] : [])[pendingPict ?? ''];
+  const uploading = pendingPict !== null && pendingState !== undefined && pendingState.status !== 'done';
   /** The fields found wrong at the last Simpan, each with its message until it is edited. */
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
 
@@ -120,7 +124,17 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <form className="profile-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className="profile-photo">
-        <PhotoThumb src={pendingPict ?? (doc?.pict || DEFAULT_PICT)} alt="" size={96} />
+        <div className="profile-photo-thumb">
+          <PhotoThumb src={pendingPict ?? (doc?.pict || DEFAULT_PICT)} alt="" size={96} />
+          {uploading && (
+            <>
+              <span className={`upload-state upload-${pendingState.status}`}>{uploadLabel(pendingState)}</span>
+              {pendingState.progress !== undefined && (
+                <progress max={1} value={pendingState.progress} aria-label={`${UI.profile.photo}: ${uploadLabel(pendingState)}`} />
+              )}
+            </>
+          )}
+        </div>
         <div className="file-picker">
         <label htmlFor="profile-photo-input" className="btn">
           {UI.profile.editPhoto}
