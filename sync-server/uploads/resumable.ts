@@ -9,14 +9,16 @@
  * upright, no metadata, deduplicated per owner) before any URL is given. An unfinished upload is readable by nobody
  * (no GET) and continued only by whoever started it; everyone else is told it does not exist. What the client sends
  * as metadata is dropped: the server writes the owner itself. Partial files live under `{PHOTOS_DIR}/uploads-partial`
- * (every instance sees them) and go a day after they were started if never finished; a finished upload's partial
- * file goes at once, and its answer names the photo's URL (the `Photo-Url` header and a JSON body).
+ * (every instance sees them) and go a day after they were started if never finished; a finished upload's bytes go
+ * at once, and its answer names the photo's URL (the `Photo-Url` header and a JSON body). Every refusal is the API's
+ * JSON with the shop's Indonesian message, also those tus writes in plain text.
  */
 import type { IncomingMessage } from 'node:http';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Actor } from '../../src/domain/access';
 import { apiError, type MessageCode } from '../../src/domain/messages';
@@ -59,9 +61,9 @@ const partialStore = (photosDir: string) =>
   new FileStore({ directory: partialDir(photosDir), expirationPeriodInMilliseconds: PARTIAL_KEEP_MS });
 
 /**
- * A finished upload keeps its record (not its bytes) for PARTIAL_KEEP_MS, with the photo's URL: a phone whose
- * connection dropped between the last byte and the answer asks where the upload stands (HEAD) and is told it is done,
- * with the URL, instead of sending the whole photo again. Its `offset` is its size, so tus's own clean-up (which
+ * A finished upload keeps its record (not its bytes), with the photo's URL, until PARTIAL_KEEP_MS after the upload
+ * started: a phone whose connection dropped between the last byte and the answer asks where the upload stands (HEAD)
+ * and is told it is done, with the URL, instead of sending the whole photo again. Its `offset` is its size, so tus's own clean-up (which
  * removes unfinished uploads only) leaves it to `removeFinishedRecords`.
  */
 interface FinishedRecord {
@@ -76,7 +78,8 @@ async function removeFinishedRecords(photosDir: string, now: number): Promise<nu
   let removed = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.endsWith('.json')) continue;
-    const info: unknown = JSON.parse(await readFile(path.join(dir, name), 'utf8').catch(() => 'null'));
+    // A record cut short (a crash while it was written) is skipped, not the end of the pass.
+    const info: unknown = await readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => null).catch(() => null);
     if (isFinished(info) && now - Date.parse(info.creation_date ?? '') > PARTIAL_KEEP_MS) {
       await rm(path.join(dir, name), { force: true });
       removed += 1;
@@ -92,6 +95,25 @@ async function removeFinishedRecords(photosDir: string, now: number): Promise<nu
 export async function removeExpiredUploads(photosDir: string, now = Date.now()): Promise<number> {
   return (await partialStore(photosDir).deleteExpired()) + (await removeFinishedRecords(photosDir, now));
 }
+
+/** A refusal whose body is not the API's JSON gets the shop's message for its status; anything else goes as it is. */
+async function inApiShape(response: globalThis.Response): Promise<globalThis.Response> {
+  if (response.status < 400 || response.headers.get('Content-Type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  const body = isJson(text) ? text : JSON.stringify(apiError(codeOfTusStatus(response.status)));
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.delete('Content-Length');
+  return new globalThis.Response(body, { status: response.status, headers });
+}
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export interface ResumableUploads {
   /** Express handler for `RESUMABLE_UPLOAD_PATH` and everything below it. */
@@ -151,18 +173,11 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
         throw err;
       }
     },
-    // Every refusal in the API's shape: `{ error, message }` with the shop's Indonesian text.
+    // An error that is not a refusal (a store or disk failure): logged, without the request's data.
     onResponseError(_req, err) {
-      if (!('status_code' in err)) {
-        console.error('[uploads] resumable upload failed:', err instanceof Error ? err.stack : typeof err);
-        return refusal(500, 'internal');
-      }
-      try {
-        JSON.parse(err.body);
-        return err;
-      } catch {
-        return refusal(err.status_code, codeOfTusStatus(err.status_code));
-      }
+      if ('status_code' in err) return err;
+      console.error('[uploads] resumable upload failed:', err instanceof Error ? err.stack : typeof err);
+      return refusal(500, 'internal');
     },
   });
 
@@ -203,7 +218,9 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
     senders.set(req, { writer, isPublic });
     // Express hands the router a path below its mount point; tus matches the whole path.
     req.url = req.originalUrl;
-    await tus.handle(req, res);
+    // What `tus.handle` does, with every refusal put in the API's shape on the way out: tus answers some in plain
+    // text ('Invalid upload-length', 'Upload-Offset conflict') before any hook of ours runs.
+    await sendNodeResponse(res, await inApiShape(await tus.handleWeb(new NodeRequest({ req, res }))));
   };
 
   return { handle, stop: () => clearInterval(timer) };

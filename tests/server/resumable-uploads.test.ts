@@ -252,6 +252,17 @@ describe('what is refused', () => {
     const res = await sari.fetch(RESUMABLE_PATH, { method: 'POST', headers: { 'Upload-Length': '10', Origin: 'https://elsewhere.example' } });
     expect(res.status).toBe(412);
     expect(await json(res)).toEqual({ error: 'bad_request', message: MESSAGES.bad_request });
+    // Headers tus cannot read: its own refusal, in the API's JSON and Indonesian.
+    for (const length of ['abc', '-5']) {
+      const bad = await start(sari, 0, '', { 'Upload-Length': length });
+      expect(bad.res.status).toBe(400);
+      expect(await json(bad.res)).toEqual({ error: 'bad_request', message: MESSAGES.bad_request });
+    }
+    const { location } = await start(sari, 10);
+    const wrongType = await sari.fetch(location, { method: 'PATCH', headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'image/jpeg' }, body: 'x' });
+    expect(wrongType.status).toBeGreaterThanOrEqual(400);
+    expect(wrongType.status).toBeLessThan(500);
+    expect(await json(wrongType)).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     const tus = await start(sari, 10, '', { Origin: 'https://elsewhere.example' });
     expect(tus.res.status).toBe(201);
     expect(tus.res.headers.get('access-control-allow-origin')).toBeNull();
