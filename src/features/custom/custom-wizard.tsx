@@ -75,6 +75,15 @@ function loadSaved(owner: string): Saved {
   return { draft: emptyCustomDraft(), step: 0, furthest: 0 };
 }
 
+type Contact = Pick<CustomDraft, 'userName' | 'email' | 'phone'>;
+/** The draft's contact fields, each left empty filled from `from`. */
+const fillContact = (draft: CustomDraft, from: Contact): CustomDraft => ({
+  ...draft,
+  userName: draft.userName || from.userName,
+  email: draft.email || from.email,
+  phone: draft.phone || from.phone,
+});
+
 const asPhotos = (refs: string[]): PhotoEdit[] => refs.map((url) => ({ url, caption: '' }));
 
 interface CustomWizardProps {
@@ -106,8 +115,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
         // The contact fields the account's details filled meanwhile stay, where the visitor's draft left them empty.
         setSaved((s) => {
           const taken = loadSaved(owner);
-          const d = taken.draft;
-          return { ...taken, draft: { ...d, userName: d.userName || s.draft.userName, email: d.email || s.draft.email, phone: d.phone || s.draft.phone } };
+          return { ...taken, draft: fillContact(taken.draft, s.draft) };
         });
       })
       .catch((err: unknown) => console.error(err))
@@ -135,10 +143,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   // A signed-in customer's own details fill the empty contact fields.
   useEffect(() => {
     if (!buyer) return;
-    setSaved((s) => ({
-      ...s,
-      draft: { ...s.draft, userName: s.draft.userName || buyer.userName, email: s.draft.email || buyer.email, phone: s.draft.phone || buyer.phone },
-    }));
+    setSaved((s) => ({ ...s, draft: fillContact(s.draft, buyer) }));
   }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A photo that will never be uploaded (refused by the server, or gone from the device with a Log Out) blocks the
