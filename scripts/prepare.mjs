@@ -55,7 +55,10 @@ const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '
 /** A Chromium for the browser tests: CHROME_PATH, a system one, or Debian's package installed now. */
 export function ensureChromium() {
   const found = [process.env.CHROME_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));
-  if (found) return found;
+  if (found) {
+    warnIfOldChromium(found);
+    return found;
+  }
   const canApt = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canApt) {
     console.error('✗ Chromium tidak ditemukan. Pasang Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) atau set CHROME_PATH.');
@@ -65,6 +68,24 @@ export function ensureChromium() {
   run('apt-get', ['update', '-qq']);
   run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p)) ?? execFileSync('which', ['chromium']).toString().trim();
+}
+
+/** The oldest Chromium the browser tests are known to pass on (docs/stack-notes.md). */
+const CHROMIUM_TESTED_MAJOR = 156;
+
+/**
+ * Chromium 150 (Debian bookworm's main archive, without the security updates) forgets Playwright's offline
+ * emulation when a page reloads: `navigator.onLine` says true with no network, and the offline tests fail.
+ */
+function warnIfOldChromium(binary) {
+  const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const major = Number(/(\d+)\./.exec(version)?.[1]);
+  if (major && major < CHROMIUM_TESTED_MAJOR) {
+    console.warn(
+      `! ${version.trim()} lebih lama dari Chromium ${CHROMIUM_TESTED_MAJOR} yang dipakai pengujian: uji offline bisa gagal. ` +
+        'Perbarui (Debian: `apt-get update && apt-get install chromium`).',
+    );
+  }
 }
 
 /**
