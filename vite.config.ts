@@ -45,6 +45,42 @@ function startChunk(entry: string): { plugin: Plugin; group: { name: string; tes
 }
 /** Vite's preload helper, which the entry's dynamic import calls, in a chunk of its own for the same reason. */
 const preloadHelper = { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 };
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The entry gets its own copy of the preload helper (about 1 KB) instead of importing the helper's chunk: the entry
+ * is then the only script a pre-rendered page asks for before its first paint. On a phone's HTTP/1.1 each such
+ * request is one more connection to open while the page is painting (docs/first-paint.md). The app's chunks,
+ * loaded after the paint, still import the helper's chunk. Fails the build if Vite's output no longer has the
+ * shape this expects, rather than shipping an entry that imports nothing it needs.
+ */
+function entryWithPreloadHelper(): Plugin {
+  return {
+    name: 'jepret-entry-with-preload-helper',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const helper = chunks.find((c) => c.name === preloadHelper.name);
+      const entry = chunks.find((c) => c.isEntry);
+      if (!helper || !entry) return this.error('entry or preload helper chunk not found');
+      if (!entry.imports.includes(helper.fileName)) return;
+      const exported = /export\s*\{\s*([\w$]+)\s+as\s+([\w$]+)\s*\};?\s*$/.exec(helper.code);
+      const file = escapeRegExp(helper.fileName.split('/').pop()!);
+      const imported = exported && new RegExp(`import\\s*\\{\\s*${escapeRegExp(exported[2]!)}\\s+as\\s+([\\w$]+)\\s*\\}\\s*from\\s*"\\./${file}";?`).exec(entry.code);
+      if (!exported || !imported) return this.error(`cannot copy ${helper.fileName} into ${entry.fileName}`);
+      const copy = `const ${imported[1]}=(()=>{${helper.code.slice(0, exported.index)}return ${exported[1]}})();`;
+      entry.code = entry.code.replace(imported[0], () => copy);
+      entry.imports = entry.imports.filter((f) => f !== helper.fileName);
+      // The shell's <link rel="modulepreload"> for the helper, if the HTML was written before this ran.
+      const html = bundle['index.html'];
+      if (html?.type === 'asset' && typeof html.source === 'string') {
+        html.source = html.source.replace(new RegExp(`\\s*<link\\b[^>]*\\brel="modulepreload"[^>]*${file}"[^>]*>`), '');
+      }
+    },
+  };
+}
 const start = startChunk('/src/app/start.tsx');
 
 const backend = 'http://localhost:8080';
@@ -61,6 +97,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     start.plugin,
+    entryWithPreloadHelper(),
     VitePWA({
       // A new version waits until the page can reload without losing what the customer is doing (src/lib/pwa.ts
       // tells it to take over then): 'autoUpdate' without the plugin's own registration never took over while a tab

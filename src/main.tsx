@@ -55,3 +55,13 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 await start();
 document.removeEventListener('click', hold, true);
 for (const button of held.splice(0)) if (button.isConnected) button.click();
+// A pre-rendered page names its manifest only now (HELD_MANIFEST_REL of src/lib/prerendered.ts, written out for
+// the same reason as the data block's id): fetched earlier, it and its icon competed with the page's first paint.
+// A new element, not the old one's rel changed: Chromium checks installability again only for a link added.
+const heldManifest = document.querySelector('link[rel="jepret-manifest"]');
+if (heldManifest) {
+  const manifest = document.createElement('link');
+  manifest.rel = 'manifest';
+  manifest.href = heldManifest.getAttribute('href')!;
+  heldManifest.replaceWith(manifest);
+}

@@ -1,6 +1,7 @@
 /**
- * The shop's mark (public/assets/logo.svg), drawn inline: it sits at the top of every page, and as a separate
- * image it was one more request a slow phone started before the first paint (docs/first-paint.md).
+ * The shop's mark, drawn inline: it sits at the top of every page, and as a separate image it was one more
+ * request a slow phone started before the first paint (docs/first-paint.md). index.html carries the same drawing
+ * as the tab's icon; public/icons/app-icon.svg is the installed app's icon.
  * Decorative: the name beside it says what it is.
  */
 export function LogoMark({ size }: { size: number }) {

@@ -10,6 +10,13 @@ import type { AuthUser } from './auth/auth-context';
 /** The id of the data block; src/main.tsx looks for it by this name too. */
 export const PRERENDER_DATA_ID = 'jepret-prerender';
 
+/**
+ * The `rel` a pre-rendered page's manifest link has until the app has started (src/main.tsx, which looks for it by
+ * this name too, puts a real manifest link in its place then): a browser ignores a link it does not know, so the
+ * manifest and its icon are not fetched while the page paints (docs/first-paint.md).
+ */
+export const HELD_MANIFEST_REL = 'jepret-manifest';
+
 export interface PrerenderData {
   /** Who the page was drawn for (the session cookie), null for a visitor. */
   user: AuthUser | null;

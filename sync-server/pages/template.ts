@@ -1,12 +1,12 @@
 /**
  * The built shell (dist/index.html) made into the template of pre-rendered pages: its stylesheet inlined
  * (the whole of it is about 4 KB compressed, so the first paint needs no second request), its scripts last
- * and at low priority, then the page's data block and the app's HTML in the root. Re-read when the build
- * changes.
+ * and at low priority, its manifest held until the app runs, then the page's data block and the app's HTML in
+ * the root. Re-read when the build changes.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { prerenderDataScript, type PrerenderData } from '../../src/lib/prerendered';
+import { HELD_MANIFEST_REL, prerenderDataScript, type PrerenderData } from '../../src/lib/prerendered';
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
 const ROOT = '<div id="root"></div>';
@@ -45,6 +45,18 @@ function scriptsAfterContent(html: string): string {
   return html.replace(SCRIPT_TAGS, '').replace('</body>', `${tags.join('')}</body>`);
 }
 
+const MANIFEST_LINK = /<link\b([^>]*)\brel="manifest"/g;
+
+/**
+ * The web app manifest named under a `rel` the browser does not know until the app has started (src/main.tsx):
+ * a browser fetches a page's manifest, and the icon it names, as soon as it sees the link, and before the first
+ * paint those are two more connections on a phone's HTTP/1.1 for something the paint does not need. The page can
+ * be installed once the app runs; the service worker's shell keeps the plain link.
+ */
+function manifestAfterStart(html: string): string {
+  return html.replace(MANIFEST_LINK, `<link$1rel="${HELD_MANIFEST_REL}"`);
+}
+
 export function createTemplateLoader(distDir: string): () => PageTemplate | null {
   const shell = path.join(distDir, 'index.html');
   let cached: PageTemplate | null = null;
@@ -56,7 +68,7 @@ export function createTemplateLoader(distDir: string): () => PageTemplate | null
       return null;
     }
     if (cached?.version === version) return cached;
-    const html = scriptsAfterContent(inlineStylesheets(readFileSync(shell, 'utf8'), distDir));
+    const html = manifestAfterStart(scriptsAfterContent(inlineStylesheets(readFileSync(shell, 'utf8'), distDir)));
     const at = html.indexOf(ROOT);
     if (at < 0) return null;
     const before = html.slice(0, at);

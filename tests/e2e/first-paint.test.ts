@@ -132,6 +132,47 @@ describe('pre-rendered pages', () => {
     await context.close();
   });
 
+  it('when a visitor opens / or /products, then the page asks for one script and no manifest or icon before the app starts, and names its manifest once it runs', async () => {
+    for (const path of ['/', '/products']) {
+      const context = await suite.browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      // The app's code held back, as on a slow phone: what the page asks for until then is what its first paint
+      // competes with (each request another HTTP/1.1 connection).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const early: string[] = [];
+      page.on('request', (r) => early.push(`${r.resourceType()} ${new URL(r.url()).pathname}`));
+      await page.goto(`${suite.app.url}${path}`, { waitUntil: 'load' });
+      await page.waitForTimeout(1000);
+      // Scripts asked for before the first paint: the entry alone (it fetches the app's chunks after the paint).
+      const scriptsBeforePaint = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        return performance.getEntriesByType('resource')
+          .filter((e) => e.startTime < paint && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => new URL(e.name).pathname);
+      });
+      expect(scriptsBeforePaint, path).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+      // No manifest, no icon until the app runs (the tab's icon is in the page).
+      expect(early.filter((r) => /manifest|\/icons\/|logo/.test(r)), path).toEqual([]);
+      expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+
+      release();
+      await expect.poll(() => page.locator('link[rel="manifest"]').count(), { timeout: 20_000 }).toBe(1);
+      const cdp = await context.newCDPSession(page);
+      // The browser has the manifest (installing itself is tested from the shell in storefront.test.ts: a test
+      // context is incognito, where Chromium installs nothing).
+      await expect.poll(async () => (await cdp.send('Page.getAppManifest')).url, { timeout: 20_000 }).toBe(`${suite.app.url}/manifest.webmanifest`);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+      expect(JSON.parse(manifest.data ?? '{}').short_name).toBe('Jepret');
+      await context.close();
+    }
+  });
+
   it('when the tab that replicates leaves /products and comes back, then it syncs again (back/forward cache without unload)', async () => {
     const { page } = await openWatched('/products');
     await expect.poll(() => chip(page).innerText(), { timeout: 30_000 }).toBe('Tersinkron');

@@ -12,7 +12,8 @@ import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTes
 
 const CSS = '.product-grid{display:grid}';
 const SHELL = `<!doctype html><html lang="id"><head><title>Jepret — Cetak Foto Polaroid</title><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
-<link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css"></head><body><div id="root"></div></body></html>`;
+<link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">
+<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
 
 let dist: string;
 let server: TestServer;
@@ -53,6 +54,9 @@ describe('pre-rendered pages', () => {
     expect(html).not.toContain('rel="stylesheet"');
     // The app's script last and at low priority: the page paints without it.
     expect(html).toMatch(/<\/div><script fetchpriority="low" type="module" crossorigin src="\/assets\/index-AbCd1234.js"><\/script><\/body>/);
+    // The manifest named only once the app runs (src/main.tsx), so it and its icon are not fetched while the page paints.
+    expect(html).toContain('<link rel="jepret-manifest" href="/manifest.webmanifest">');
+    expect(html).not.toMatch(/rel="manifest"/);
     expect(dataBlock(html)).toEqual({ user: null, goods: expect.arrayContaining(SEED_GOODS.map((g) => expect.objectContaining({ id: g.id, title: g.title }))) });
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     // Named as the app names it (WCAG 2.4.2) before any JavaScript runs; the shell's title stays on /.
