@@ -52,8 +52,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * The entry gets its own copy of the preload helper (about 1 KB) instead of importing the helper's chunk: the entry
  * is then the only script a pre-rendered page asks for before its first paint. On a phone's HTTP/1.1 each such
  * request is one more connection to open while the page is painting (docs/first-paint.md). The app's chunks,
- * loaded after the paint, still import the helper's chunk. Fails the build if Vite's output no longer has the
- * shape this expects, rather than shipping an entry that imports nothing it needs.
+ * loaded after the paint, still import the helper's chunk. The entry's file name still changes whenever the helper
+ * does (its hash covers the helper's hashed name, which the entry names in its list of dependencies). Fails the
+ * build if Vite's output no longer has the shape this expects, rather than shipping a broken entry.
  */
 function entryWithPreloadHelper(): Plugin {
   return {
