@@ -41,6 +41,9 @@ async function hydrate(container: HTMLElement, prerendered: PrerenderData): Prom
     render(container);
     return;
   }
+  // Evaluating the screen's chunk is a task of its own; creating the router and hydrating wait for the next one, so
+  // a tap in between is answered (the same reason src/main.tsx waits once after the app's chunk).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // Hydration data (none: no route has a loader) tells the router the page came from the server, so it does not
   // scroll back to the top a visitor who already scrolled the painted page.
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
