@@ -53,14 +53,20 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * is then the only script a pre-rendered page asks for before its first paint. On a phone's HTTP/1.1 each such
  * request is one more connection to open while the page is painting (docs/first-paint.md). The app's chunks,
  * loaded after the paint, still import the helper's chunk. The entry's file name still changes whenever the helper
- * does (its hash covers the helper's hashed name, which the entry names in its list of dependencies). Fails the
+ * does (its hash covers the helper's hashed name, which the entry names in its list of dependencies). The entry's
+ * dynamic imports are written as absolute paths, so it means the same when the server puts it inline in a
+ * pre-rendered page (sync-server/pages/template.ts), where `./x` would resolve against the page's URL. Fails the
  * build if Vite's output no longer has the shape this expects, rather than shipping a broken entry.
  */
 function entryWithPreloadHelper(): Plugin {
+  let base = '/';
   return {
     name: 'jepret-entry-with-preload-helper',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const helper = chunks.find((c) => c.name === preloadHelper.name);
@@ -74,6 +80,11 @@ function entryWithPreloadHelper(): Plugin {
       const copy = `const ${imported[1]}=(()=>{${helper.code.slice(0, exported.index)}return ${exported[1]}})();`;
       entry.code = entry.code.replace(imported[0], () => copy);
       entry.imports = entry.imports.filter((f) => f !== helper.fileName);
+      const folder = `${base}${entry.fileName.slice(0, entry.fileName.lastIndexOf('/') + 1)}`;
+      entry.code = entry.code.replace(/\bimport\((["'`])\.\/([\w.-]+\.js)\1\)/g, (_all, quote: string, name: string) => `import(${quote}${folder}${name}${quote})`);
+      if (entry.imports.length > 0 || /(?:\bimport\s*\(?|\bfrom)\s*["'`]\.\.?\//.test(entry.code)) {
+        return this.error(`${entry.fileName} still imports by a relative path`);
+      }
       // The shell's <link rel="modulepreload"> for the helper, if the HTML was written before this ran.
       const html = bundle['index.html'];
       if (html?.type === 'asset' && typeof html.source === 'string') {

@@ -52,6 +52,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
 
   const resumable = createResumableUploads(config, store, actorOf);
 
+  const pages = createPrerenderer(config.distDir, store);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -63,7 +64,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
         directives: {
           defaultSrc: ["'self'"],
           // libheif (heic-to, loaded only when a HEIC photo is picked) is WebAssembly run in a blob: worker.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          // The pre-rendered pages' entry is inline (sync-server/pages/template.ts): allowed by its hash alone.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", () => pages.inlineScriptSources()],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
@@ -93,7 +95,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
   app.use('/couch', await createCouchRouter(config, store));
   app.use('/images', createImageRouter(config, store, actorOf));
-  app.use(createStaticRouter(config.distDir, { compress: config.compression, prerender: createPrerenderer(config.distDir, store) }));
+  app.use(createStaticRouter(config.distDir, { compress: config.compression, prerender: pages.render }));
   app.use((_req, res) => sendError(res, 404, 'not_found'));
   app.use(errorHandler);
 

@@ -65,7 +65,7 @@ export function createPrerenderer(distDir: string, store: Store) {
   }
 
   /** The page's HTML for this request, or null when it has no pre-rendered form (send the shell). */
-  return async function prerender(req: Request): Promise<string | null> {
+  async function render(req: Request): Promise<string | null> {
     if (!isPagePath(req.path)) return null;
     try {
       const user = await currentUser(store, req);
@@ -76,5 +76,11 @@ export function createPrerenderer(distDir: string, store: Store) {
       console.error('[prerender]', err instanceof Error ? err.stack : err);
       return null;
     }
+  }
+
+  return {
+    render,
+    /** For the CSP's script-src: the scripts the pages carry inline (their entry), as 'sha256-…' sources. */
+    inlineScriptSources: (): string => template()?.scriptHashes.join(' ') ?? '',
   };
 }

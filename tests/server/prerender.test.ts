@@ -3,14 +3,18 @@
  * app's components, with the stylesheet inlined and the data the browser hydrates from; /products shows the
  * current visible catalogue, redrawn when the goods change. Other pages get the shell.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTemplateLoader } from '../../sync-server/pages/template';
 import { SEED_GOODS } from '../../sync-server/seed';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, type TestServer } from '../helpers/server';
 
 const CSS = '.product-grid{display:grid}';
+/** The entry as the build writes it: its one import an absolute path (vite.config.ts). */
+const ENTRY = 'await new Promise(r=>setTimeout(r,0));const{start:s}=await import(`/assets/start-AbCd1234.js`);await s();';
 const SHELL = `<!doctype html><html lang="id"><head><title>Jepret — Cetak Foto Polaroid</title><script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-AbCd1234.css">
 <link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
@@ -24,13 +28,15 @@ function dataBlock(html: string): { user: { username: string } | null; goods?: A
   if (!match) throw new Error('no data block');
   return JSON.parse(match[1]!);
 }
-const rootOf = (html: string) => /<div id="root">(.*)<\/div>\s*<script fetchpriority="low" type="module"/s.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">(.*)<\/div>\s*<script type="module">/s.exec(html)?.[1] ?? '';
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'jepret-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), SHELL);
   writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.css'), CSS);
+  writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), ENTRY);
   server = await startTestServer({ DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -52,8 +58,11 @@ describe('pre-rendered pages', () => {
     expect(root).toMatch(/<img[^>]+width="300" height="300"/);
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
-    // The app's script last and at low priority: the page paints without it.
-    expect(html).toMatch(/<\/div><script fetchpriority="low" type="module" crossorigin src="\/assets\/index-AbCd1234.js"><\/script><\/body>/);
+    // The app's entry last and in the page itself (no request racing the paint), allowed by the CSP by its hash alone.
+    expect(html).toContain(`</div><script type="module">${ENTRY}</script></body>`);
+    expect(html).not.toContain('index-AbCd1234.js');
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${sha256(ENTRY)}'`]);
     // The manifest named only once the app runs (src/main.tsx), so it and its icon are not fetched while the page paints.
     expect(html).toContain('<link rel="jepret-manifest" href="/manifest.webmanifest">');
     expect(html).not.toMatch(/rel="manifest"/);
@@ -109,6 +118,26 @@ describe('pre-rendered pages', () => {
     expect(rootOf(html)).not.toContain('href="/login"');
     // A visitor right after still gets the visitor's page.
     expect(dataBlock((await new HttpClient(server.url).get('/products')).body).user).toBeNull();
+  });
+
+  it('when the entry would mean something else inline (a relative import) or is missing, then it stays a file, at low priority, with no hash', () => {
+    const other = mkdtempSync(path.join(os.tmpdir(), 'jepret-dist-'));
+    try {
+      mkdirSync(path.join(other, 'assets'));
+      writeFileSync(path.join(other, 'index.html'), SHELL);
+      const template = createTemplateLoader(other);
+      // No entry file at all.
+      let page = template()!;
+      expect(page.fill('<p>x</p>', { user: null }, 'Jepret')).toMatch(/<\/div><script fetchpriority="low" type="module" crossorigin src="\/assets\/index-AbCd1234.js"><\/script><\/body>/);
+      expect(page.scriptHashes).toEqual([]);
+      // An entry that imports `./start.js` would resolve it against the page's URL once inline.
+      writeFileSync(path.join(other, 'assets', 'index-AbCd1234.js'), 'import("./start-AbCd1234.js");');
+      page = createTemplateLoader(other)()!;
+      expect(page.fill('<p>x</p>', { user: null }, 'Jepret')).toContain('<script fetchpriority="low" type="module" crossorigin src="/assets/index-AbCd1234.js"></script>');
+      expect(page.scriptHashes).toEqual([]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it.each(['/tutorial', '/login', '/profile', '/products/unknown'])('when %s is opened, then the shell is sent for the browser to draw', async (page) => {
