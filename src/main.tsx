@@ -49,9 +49,16 @@ function afterFirstContentfulPaint(): Promise<void> {
 // make this entry load the app's chunk before the first paint.)
 if (document.getElementById('jepret-prerender')) await afterFirstContentfulPaint();
 const app = import('./app/start');
-// The first use of Intl loads ICU's data (10-20 ms on a fast machine, several times that on a phone), and every price
-// needs it: done here, while the app's chunk is on its way, it no longer lengthens the task that draws the prices.
+// Done here, while the app's chunk is on its way, rather than inside the tasks that start the app: the first use of
+// Intl loads ICU's data (10-20 ms on a fast machine, several times that on a phone), which every price needs; the
+// first touch of sessionStorage (the router's) and localStorage (the visitor's id) each waits for the browser
+// process to hand the page its storage.
 new Intl.NumberFormat('id-ID');
+try {
+  void (sessionStorage.length + localStorage.length);
+} catch {
+  // Storage refused (a privacy setting): the app copes, as it would without this.
+}
 const { start } = await app;
 // Evaluating the app's chunk (React DOM, React Router, the shell) is one long task already; starting the app
 // (routes, the screen's chunk, hydration) waits for the next one, so a tap in between is answered.
