@@ -544,10 +544,19 @@ describe('admin Produk on a tablet', () => {
       await route.continue();
     });
     await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+    // Watched at every change of the page, not sampled once: while the tab was finding out which tab syncs, the
+    // Dashboard said 'Total Pesanan 0' for a moment between two spinners.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Total Pesanan')) (window as unknown as { sawTotal: boolean }).sawTotal = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto(`${app.url}/admin`);
     const loading = page.getByText('Memuat data toko dari server…');
     await loading.waitFor();
+    await page.waitForTimeout(1000);
     expect(await page.getByText('Total Pesanan').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sawTotal?: boolean }).sawTotal ?? false)).toBe(false);
     await page.getByRole('tab', { name: 'Pesanan' }).click();
     await loading.waitFor();
     expect(await page.getByText('Belum ada pesanan.').count()).toBe(0);

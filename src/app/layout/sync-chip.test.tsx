@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spokenSyncText, syncLabel } from './sync-chip';
 
 const state = (over: Partial<NonNullable<Parameters<typeof syncLabel>[1]>> = {}) => ({
-  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, leader: true, ...over,
+  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: 1, leader: true, elected: true, ...over,
 });
 
 describe('sync chip', () => {
@@ -22,6 +22,9 @@ describe('sync chip', () => {
     expect(syncLabel(true, state({ pending: 1 }))?.text).toBe('1 perubahan menunggu');
     expect(syncLabel(true, state({ lastError: 'Server tidak menjawab' }))?.kind).toBe('error');
     expect(syncLabel(true, state())?.text).toBe('Tersinkron');
+  });
+  it('when the election of the tab that syncs is still running, then it says Menyinkronkan…, not that another tab syncs', () => {
+    expect(syncLabel(true, state({ leader: false, elected: false, lastSyncedAt: null }))).toEqual({ text: 'Menyinkronkan…', kind: 'syncing' });
   });
   it('when another tab replicates, then this tab says so, or how many changes wait', () => {
     expect(syncLabel(true, state({ leader: false, lastSyncedAt: null }))).toEqual({ text: 'Disinkronkan di tab lain', kind: 'synced' });

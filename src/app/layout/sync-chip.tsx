@@ -9,6 +9,8 @@ export function syncLabel(online: boolean, s: ReturnType<typeof useSyncState>): 
   const cut = (why: string, pending: (n: number) => string) => ({ text: s && s.pending > 0 ? `${why} · ${pending(s.pending)}` : why, kind: 'offline' });
   if (!online) return cut(UI.sync.offline, UI.sync.pending);
   if (!s) return null;
+  // The election still running: this tab does not know yet whether it is the one that syncs.
+  if (!s.elected) return { text: UI.sync.syncing, kind: 'syncing' };
   // Another tab of the app replicates; this one shows what waits, or that the other tab takes care of it.
   if (!s.leader) return s.pending > 0 ? { text: UI.sync.pending(s.pending), kind: 'pending' } : { text: UI.sync.otherTab, kind: 'synced' };
   // Not yet answered, nothing failed: still connecting.

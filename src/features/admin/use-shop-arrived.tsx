@@ -15,10 +15,10 @@ export function useShopArrived(empty: boolean): boolean {
   // during render, React's way of keeping what an earlier render saw (it renders again before anything is shown).
   const [caughtUp, setCaughtUp] = useState(false);
   if (!caughtUp && sync?.leader && sync.lastSyncedAt !== null && !sync.syncing) setCaughtUp(true);
-  // Another tab replicates for this one (or the election is still running): nothing says when the shop has
-  // arrived there, so the list is believed, as the sync chip does ('Disinkronkan di tab lain'). Not latched: the
-  // election over, this tab may turn out to be the one that pulls.
-  return !empty || caughtUp || (sync !== null && !sync.leader);
+  // Another tab replicates for this one: nothing says when the shop has arrived there, so the list is believed, as
+  // the sync chip does ('Disinkronkan di tab lain'). Not while the election runs (a reloaded tab, for a moment): the
+  // list said 'Total Pesanan 0' between two spinners. Not latched: that tab may close, and this one pull.
+  return !empty || caughtUp || (sync !== null && sync.elected && !sync.leader);
 }
 
 /** What a tab shows until then: the spinner and, visibly, why (on a poor connection it may take a while). */

@@ -26,7 +26,7 @@ export function useCatalogue(): QueryResult<GoodsDoc> {
   const drawn = usePrerendered()?.goods;
   const sync = useSyncState();
   // Caught up: this tab's replication finished its pulls once, or another tab replicates for it.
-  const caughtUp = sync !== null && (!sync.leader || (sync.lastSyncedAt !== null && !sync.syncing));
+  const caughtUp = sync !== null && ((sync.elected && !sync.leader) || (sync.lastSyncedAt !== null && !sync.syncing));
   // The query answers a moment after the pull has written: until it holds goods, an empty answer is
   // "not yet", not "none" (a shop that hid everything in those seconds shows it at the next visit).
   const filled = local.docs.length > 0 || drawn?.length === 0;

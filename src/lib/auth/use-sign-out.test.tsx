@@ -8,7 +8,7 @@ vi.mock('./auth-context', () => ({ useAuth: () => ({ user: { uid: 'sari-uid' }, 
 /** The outbox in an IndexedDB of its own (fake-indexeddb): photos are added through its own API. */
 const outbox = await import('../photos/outbox');
 vi.mock('../db/database-context', () => ({
-  useSyncState: () => ({ online: false, syncing: false, pending, lastError: null, lastSyncedAt: null, leader: true }),
+  useSyncState: () => ({ online: false, syncing: false, pending, lastError: null, lastSyncedAt: null, leader: true, elected: true }),
 }));
 const { useSignOut } = await import('./use-sign-out');
 

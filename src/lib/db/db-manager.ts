@@ -124,7 +124,7 @@ async function startReplication(db: JepretDatabase, forOwner: string | null): Pr
     sync = { handle, unsubscribe: () => sub.unsubscribe() };
   } catch (err) {
     console.error(err);
-    set({ sync: { online: navigator.onLine, syncing: false, pending: 0, lastError: String(err), lastSyncedAt: null, leader: true } });
+    set({ sync: { online: navigator.onLine, syncing: false, pending: 0, lastError: String(err), lastSyncedAt: null, leader: true, elected: true } });
   }
 }
 

@@ -35,6 +35,11 @@ export interface SyncState {
    * tab's results through IndexedDB, and its pending count through localStorage.
    */
   leader: boolean;
+  /**
+   * This tab knows who replicates: itself (leader) or another tab that holds the leadership. False while the
+   * election runs, when not being the leader says nothing yet (a fresh page after a reload, for a moment).
+   */
+  elected: boolean;
 }
 
 export interface SyncOptions {
@@ -147,7 +152,8 @@ interface SyncCore {
 function createCore(opts: SyncOptions): SyncCore {
   const doFetch: typeof fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const state$ = new BehaviorSubject<SyncState>({
-    online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null, leader: opts.waitForLeadership !== true,
+    online: false, syncing: false, pending: 0, lastError: null, lastSyncedAt: null,
+    leader: opts.waitForLeadership !== true, elected: opts.waitForLeadership !== true,
   });
   const pending = new Map<CollectionName, Map<string, number>>();
   const patch = (p: Partial<SyncState>) => state$.next({ ...state$.value, ...p });
@@ -374,7 +380,15 @@ function openServerEvents(core: SyncCore, syncs: Map<CollectionName, CollectionS
  * RxDB's RESYNC. With leader election, only the leader tab holds the stream; the others follow the pending
  * count through localStorage until they become the leader.
  */
-function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>, database: { waitForLeadership?: () => Promise<boolean> } | undefined) {
+interface ElectingDatabase {
+  waitForLeadership?: () => Promise<boolean>;
+  leaderElector?: () => { hasLeader(): Promise<boolean>; isLeader: boolean };
+}
+
+/** How often a tab that is not the leader asks whether another tab is (until one of them is). */
+const ELECTION_CHECK_MS = 250;
+
+function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>, database: ElectingDatabase | undefined) {
   const resyncAll = () => {
     for (const s of syncs.values()) s.stream$.next('RESYNC');
   };
@@ -391,9 +405,23 @@ function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>,
     void database.waitForLeadership().then(() => {
       if (stopped) return;
       win?.removeEventListener('storage', onStorage);
-      core.patch({ leader: true });
+      core.patch({ leader: true, elected: true });
       events = openServerEvents(core, syncs, resyncAll);
     });
+    // Not the leader yet: another tab's leadership is what makes that final. (A leader found that is this tab
+    // itself, just elected, is left to the line above.)
+    const elector = database.leaderElector?.();
+    const checkElection = async () => {
+      while (!stopped && !core.state$.value.elected) {
+        const someone = await elector!.hasLeader().catch(() => false);
+        if (someone && !elector!.isLeader) {
+          if (!stopped && !core.state$.value.elected) core.patch({ elected: true });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, ELECTION_CHECK_MS));
+      }
+    };
+    if (elector) void checkElection();
   } else {
     events = openServerEvents(core, syncs, resyncAll);
   }
@@ -448,7 +476,7 @@ export function startSync(opts: SyncOptions): SyncHandle {
   }
   core.patch({ pending: core.countPending() });
 
-  const database = Object.values(opts.collections)[0]?.database as { waitForLeadership?: () => Promise<boolean> } | undefined;
+  const database = Object.values(opts.collections)[0]?.database as ElectingDatabase | undefined;
   const server = watchServer(core, syncs, database);
 
   return {
