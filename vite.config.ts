@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { importsByRelativePath } from './src/lib/inline-entry';
 
 /** The manifest lives at the top level (design card); the PWA plugin emits it and links it. */
 const manifest = JSON.parse(
@@ -49,9 +50,9 @@ const preloadHelper = { name: 'preload-helper', test: /vite\/preload-helper/, pr
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
- * The entry gets its own copy of the preload helper (about 1 KB) instead of importing the helper's chunk: the entry
- * is then the only script a pre-rendered page asks for before its first paint. On a phone's HTTP/1.1 each such
- * request is one more connection to open while the page is painting (docs/first-paint.md). The app's chunks,
+ * The entry gets its own copy of the preload helper (about 1 KB) instead of importing the helper's chunk: a
+ * pre-rendered page, which carries the entry inline, then asks for no script before its first paint. On a phone's
+ * HTTP/1.1 each such request is one more connection to open while the page is painting (docs/first-paint.md). The app's chunks,
  * loaded after the paint, still import the helper's chunk. The entry's file name still changes whenever the helper
  * does (its hash covers the helper's hashed name, which the entry names in its list of dependencies). The entry's
  * dynamic imports are written as absolute paths, so it means the same when the server puts it inline in a
@@ -82,7 +83,7 @@ function entryWithPreloadHelper(): Plugin {
       entry.imports = entry.imports.filter((f) => f !== helper.fileName);
       const folder = `${base}${entry.fileName.slice(0, entry.fileName.lastIndexOf('/') + 1)}`;
       entry.code = entry.code.replace(/\bimport\((["'`])\.\/([\w.-]+\.js)\1\)/g, (_all, quote: string, name: string) => `import(${quote}${folder}${name}${quote})`);
-      if (entry.imports.length > 0 || /(?:\bimport\s*\(?|\bfrom)\s*["'`]\.\.?\//.test(entry.code)) {
+      if (entry.imports.length > 0 || importsByRelativePath(entry.code)) {
         return this.error(`${entry.fileName} still imports by a relative path`);
       }
       // The shell's <link rel="modulepreload"> for the helper, if the HTML was written before this ran.

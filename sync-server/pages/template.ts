@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { importsByRelativePath } from '../../src/lib/inline-entry';
 import { HELD_MANIFEST_REL, prerenderDataScript, type PrerenderData } from '../../src/lib/prerendered';
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
@@ -38,8 +39,8 @@ function inlineStylesheets(html: string, distDir: string): string {
 
 const SCRIPT_TAGS = /[ \t]*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n?/g;
 const ENTRY_SRC = /^<script type="module"[^>]*\bsrc="(\/assets\/[\w.-]+\.js)"[^>]*><\/script>$/;
-/** What would make a script mean something else, or end early, once it sits in the page (`./x` resolves against the page). */
-const NOT_INLINABLE = /(?:\bimport\s*\(?|\bfrom)\s*["'`]\.\.?\/|<\/script|<!--/i;
+/** What would end a script early once it sits in the page. */
+const ENDS_SCRIPT = /<\/script|<!--/i;
 
 const cspHash = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 
@@ -48,20 +49,20 @@ const cspHash = (code: string) => `'sha256-${createHash('sha256').update(code, '
  * and then asks for the app, so as a file it was one more request, on a phone's HTTP/1.1 one more connection,
  * racing the page's own images before the paint, and one more round trip before the app could be asked for.
  * The build writes its imports as absolute paths (vite.config.ts), so it means the same inline; a script that
- * does not, or cannot be read, stays a file. The shell keeps the file (the service worker precaches it).
+ * does not, or cannot be read, stays a file (null here). The shell keeps the file (the service worker precaches it).
  */
-function inlineEntry(tag: string, distDir: string, hashes: string[]): string {
+function inlineEntry(tag: string, distDir: string, hashes: string[]): string | null {
   const src = ENTRY_SRC.exec(tag)?.[1];
-  if (!src) return tag;
+  if (!src) return null;
   const file = path.join(distDir, path.normalize(src));
-  if (!file.startsWith(distDir + path.sep)) return tag;
+  if (!file.startsWith(distDir + path.sep)) return null;
   let code: string;
   try {
     code = readFileSync(file, 'utf8');
   } catch {
-    return tag;
+    return null;
   }
-  if (NOT_INLINABLE.test(code)) return tag;
+  if (importsByRelativePath(code) || ENDS_SCRIPT.test(code)) return null;
   hashes.push(cspHash(code));
   return `<script type="module">${code}</script>`;
 }
@@ -72,10 +73,9 @@ function inlineEntry(tag: string, distDir: string, hashes: string[]): string {
  * images are asked for first (the first of them then takes the connection the HTML came on).
  */
 function scriptsAfterContent(html: string, distDir: string, hashes: string[]): string {
-  const tags = (html.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim()).map((tag) => {
-    const inlined = inlineEntry(tag, distDir, hashes);
-    return inlined !== tag ? inlined : tag.replace(/^<(script|link)\b/, '<$1 fetchpriority="low"');
-  });
+  const tags = (html.match(SCRIPT_TAGS) ?? [])
+    .map((tag) => tag.trim())
+    .map((tag) => inlineEntry(tag, distDir, hashes) ?? tag.replace(/^<(script|link)\b/, '<$1 fetchpriority="low"'));
   return html.replace(SCRIPT_TAGS, '').replace('</body>', `${tags.join('')}</body>`);
 }
 
