@@ -2,6 +2,9 @@
  * Attempts per key, in memory: logins per address + e-mail, wrong /couch passwords, visitors' new custom orders.
  * A fixed window of `max` tries, kept by express-rate-limit's own MemoryStore (the library the routes' request
  * limits use), which sweeps expired windows on its timer.
+ *
+ * A password check counts its attempt *before* it runs (`hit`) and takes it back when the password was right
+ * (`undo`): counted afterwards, a burst of parallel guesses would all be checked before the first one counted.
  */
 import { MemoryStore, type Options } from 'express-rate-limit';
 
@@ -29,6 +32,11 @@ export class AttemptLimiter {
   async check(key: string): Promise<number> {
     const client = await this.store.get(key);
     return client && client.totalHits >= this.max ? secondsUntil(client.resetTime) : 0;
+  }
+
+  /** Takes back one attempt counted by `hit` (a right password is not a failure). */
+  async undo(key: string): Promise<void> {
+    await this.store.decrement(key);
   }
 
   async reset(key: string): Promise<void> {
