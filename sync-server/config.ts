@@ -50,6 +50,16 @@ export interface Config {
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * Where the shop's parcels leave from, in the ids of the shipping provider in use (RajaOngkir's own numbers with
+ * RAJAONGKIR_API_KEY, idn-area-data's codes with the built-in tariff): every quote is priced from `originId`, and a
+ * destination in `shopCityId` may use the shop-city couriers and go without bubble wrap.
+ */
+export function shopShipping(config: Pick<Config, 'rajaongkirApiKey' | 'shop'>): { originId: string; shopCityId: string } {
+  const place = config.rajaongkirApiKey ? config.shop.shipping.rajaongkir : config.shop.shipping.local;
+  return { originId: place.originSubdistrictId, shopCityId: place.shopCityId };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data'));
   mkdirSync(dataDir, { recursive: true });

@@ -44,6 +44,9 @@ export const MESSAGES = {
   id_refused: 'ID dokumen tidak valid.',
   product_unavailable: 'Produk tidak tersedia.',
   out_of_stock: 'Stok produk tidak mencukupi.',
+  /** src/domain/holds.ts: what one account's unpaid orders may hold of a product. */
+  unpaid_hold_limit:
+    'Pesanan yang belum dibayar dari satu akun dapat menahan paling banyak separuh stok produk yang tersedia. Bayar atau batalkan pesanan sebelumnya, atau pesan lebih sedikit.',
   custom_contact_required: 'Nama lengkap, e-mail dan nomor WhatsApp wajib diisi.',
   quote_invalid: 'Ongkos kirim tidak valid atau sudah kedaluwarsa. Silakan pilih layanan pengiriman lagi.',
   not_found: 'Data tidak ditemukan.',

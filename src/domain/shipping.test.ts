@@ -22,10 +22,11 @@ describe('shipping rules', () => {
     expect(parseCouriers('jne:dhl')).toEqual({ ok: false, code: 'invalid_courier' });
     expect(parseCouriers(':')).toEqual({ ok: false, code: 'invalid_courier' });
   });
-  it('when a cost request leaves out the origin, then the shop\'s origin is used; a wrong type is refused', () => {
-    expect(parseCostRequest({ destination: 317101, courier: 'jne' }, '337401')).toEqual({
-      ok: true, value: { origin: '337401', destination: '317101', weight: 1000, couriers: ['jne'] },
-    });
+  it('when a cost request leaves out the origin or names another, then the shop\'s origin is priced; a wrong type is refused', () => {
+    const shop = { ok: true, value: { origin: '337401', destination: '317101', weight: 1000, couriers: ['jne'] } };
+    expect(parseCostRequest({ destination: 317101, courier: 'jne' }, '337401')).toEqual(shop);
+    expect(parseCostRequest({ origin: '317102', destination: 317101, courier: 'jne' }, '337401')).toEqual(shop);
+    expect(parseCostRequest({ origin: '33.74.01', destination: 317101, courier: 'jne' }, '337401')).toEqual(shop);
     expect(parseCostRequest({ destination: '1', courier: 'jne', originType: 'city' }, '1')).toEqual({ ok: false, code: 'invalid_location_type' });
     expect(parseCostRequest({ destination: 'x', courier: 'jne' }, '1')).toEqual({ ok: false, code: 'invalid_district_id' });
   });

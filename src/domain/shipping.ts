@@ -113,20 +113,21 @@ export interface CostRequest {
 }
 
 /**
- * Checks a POST /api/ongkos body (JSON or form). `origin` may be left out: the shop's own origin.
- * Whether the ids exist and whether a shop-city courier fits the destination is the server's to answer.
+ * Checks a POST /api/ongkos body (JSON or form). Every parcel leaves from the shop, so a cost is always priced from
+ * `shopOrigin`: RajaOngkir v1's `origin` field is accepted and ignored, whatever it says (a quote priced from a
+ * district next to the customer would let an order pay that cheaper fare). Whether the destination exists and
+ * whether a shop-city courier fits it is the server's to answer.
  */
-export function parseCostRequest(body: unknown, defaultOrigin: string): Parsed<CostRequest> {
+export function parseCostRequest(body: unknown, shopOrigin: string): Parsed<CostRequest> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (!parseLocationType(b.originType) || !parseLocationType(b.destinationType)) return fail('invalid_location_type');
-  const origin = b.origin === undefined || b.origin === '' ? defaultOrigin : asId(b.origin);
   const destination = asId(b.destination);
-  if (!isRegionId(origin) || !isRegionId(destination)) return fail('invalid_district_id');
+  if (!isRegionId(destination)) return fail('invalid_district_id');
   const weight = parseWeight(b.weight);
   if (!weight.ok) return weight;
   const couriers = parseCouriers(b.courier);
   if (!couriers.ok) return couriers;
-  return ok({ origin, destination, weight: weight.value, couriers: couriers.value });
+  return ok({ origin: shopOrigin, destination, weight: weight.value, couriers: couriers.value });
 }
 
 /** JSON clients may send ids as numbers, as RajaOngkir's own examples do. */

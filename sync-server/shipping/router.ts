@@ -3,7 +3,7 @@
  * (DESIGN.md decision 8). Every cost carries a signed quote (`cost[0].quote`) that an order hands back.
  */
 import { type Request, type Response, Router } from 'express';
-import type { Config } from '../config';
+import { shopShipping, type Config } from '../config';
 import { apiError } from '../../src/domain/messages';
 import {
   COURIER_NAMES,
@@ -35,18 +35,18 @@ export interface ShippingRouterOptions {
 const ANSWER_TTL_MS = HOUR_MS;
 
 export function providerFromConfig(config: Config, options: Pick<ShippingRouterOptions, 'timeoutMs' | 'now'> = {}): ShippingProvider {
-  const { local, rajaongkir } = config.shop.shipping;
+  const { originId, shopCityId } = shopShipping(config);
   if (config.rajaongkirApiKey) {
     return createRajaOngkirProvider({
       apiKey: config.rajaongkirApiKey,
       baseUrl: config.rajaongkirBaseUrl,
-      originId: rajaongkir.originSubdistrictId,
-      shopCityId: rajaongkir.shopCityId,
+      originId,
+      shopCityId,
       timeoutMs: options.timeoutMs,
       now: options.now,
     });
   }
-  return createLocalProvider({ originId: local.originSubdistrictId, shopCityId: local.shopCityId });
+  return createLocalProvider({ originId, shopCityId });
 }
 
 export function createShippingRouter(config: Config, options: ShippingRouterOptions = {}): Router {

@@ -4,7 +4,7 @@
  */
 import type { Actor } from '../../src/domain/access';
 import { parsePengiriman } from '../../src/domain/custom';
-import type { MessageCode } from '../../src/domain/messages';
+import { MESSAGES, type MessageCode } from '../../src/domain/messages';
 import {
   customPrice,
   isValidQty,
@@ -22,7 +22,7 @@ import type { PhotoEdit } from '../../src/domain/photos';
 import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
 import { checkAddress, checkName, checkPhone } from '../../src/domain/validation';
-import type { Config } from '../config';
+import { shopShipping, type Config } from '../config';
 import type { ClientDoc } from '../data-access/store';
 import { verifyQuote } from '../shipping/quotes';
 
@@ -116,6 +116,13 @@ interface LineFields {
 }
 
 /**
+ * A photo-print line's photos, in one form: `photos` (URL, crop, caption) when the line has them, or, from a client
+ * that names them only in the spec's `img` list, one uncropped, uncaptioned photo per URL. The stored line's `img` is
+ * then always its photos' URLs, and everything downstream (prices, the print sheet, the photo bundle) reads `photos`.
+ */
+const photosOfLine = (line: LineFields): PhotoEdit[] => line.photos ?? line.img.map((url) => ({ url, caption: '' }));
+
+/**
  * Prices one line from the product and the packaging table. A photo print is charged per photo, and its
  * photos must be uploads of the writer's own; other goods show the product's own picture.
  */
@@ -125,13 +132,14 @@ async function priceLine(goods: GoodsLookup, photos: PhotoCheck, line: LineField
   const pack = parsePackaging(line.packaging);
   if (!pack) return 'invalid_document';
   const photo = product.type === PHOTO_PRINT_TYPE;
-  const img = photo ? (line.photos ? line.photos.map((p) => p.url) : line.img) : [product.img];
+  const edits = photo ? photosOfLine(line) : undefined;
+  const img = edits ? edits.map((p) => p.url) : [product.img];
   const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
   const units = lineUnits(input);
   // A photo print's quantity is its number of photos: 1 to 99 like any other line's.
   if (!isValidQty(units)) return photo && units > QTY_MAX ? 'too_many_photos' : 'invalid_document';
   if (photo && !(await photos(img))) return 'photo_unknown';
-  return { input, goods: product, packaging: packagingText(pack.type), img, photos: photo ? line.photos : undefined };
+  return { input, goods: product, packaging: packagingText(pack.type), img, photos: edits };
 }
 
 async function normalizeCart(goods: GoodsLookup, photos: PhotoCheck, cart: ClientDoc): Promise<Normalized> {
@@ -154,59 +162,108 @@ async function normalizeCart(goods: GoodsLookup, photos: PhotoCheck, cart: Clien
   };
 }
 
-function shopCityId(config: Config): string {
-  return config.rajaongkirApiKey ? config.shop.shipping.rajaongkir.shopCityId : config.shop.shipping.local.shopCityId;
+/** A priced line as an order stores it: the server's name, units, packaging, weight and price. */
+function storedLine(line: OrderLine, priced: PricedLine): OrderLine {
+  const { photos: _ignored, ...rest } = line;
+  return {
+    ...rest,
+    ...(priced.photos ? { photos: priced.photos } : {}),
+    img: priced.img,
+    name: priced.goods.title,
+    qty: lineUnits(priced.input),
+    packaging: priced.packaging,
+    weight: priced.goods.weight,
+    price: linePrice(priced.input),
+  };
 }
 
-async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: PhotoCheck, actor: Actor, order: ClientDoc): Promise<Normalized> {
-  if (!filled(order.alamat)) return fail('address_required');
-  const lines: OrderLine[] = [];
-  const inputs: LineInput[] = [];
-  const weights: Array<{ weight: number; qty: number }> = [];
-  for (const line of order.items as OrderLine[]) {
-    const priced = await priceLine(goods, photos, line);
-    if (typeof priced === 'string') return fail(priced);
-    const units = lineUnits(priced.input);
-    inputs.push(priced.input);
-    weights.push({ weight: priced.goods.weight, qty: units });
-    const { photos: _ignored, ...rest } = line;
-    lines.push({
-      ...rest,
-      ...(priced.photos ? { photos: priced.photos } : {}),
-      img: priced.img,
-      name: priced.goods.title,
-      qty: units,
-      packaging: priced.packaging,
-      weight: priced.goods.weight,
-      price: linePrice(priced.input),
-    });
-  }
-  const weight = totalWeight(weights);
-  const bubbleWrap = bubbleWrapLocked(idPart(order.city), shopCityId(config)) || order.bubble_wrap === true;
+/** The fields an order's lines decide: the lines as stored, and the totals computed from them. */
+function fromLines(config: Config, order: ClientDoc, priced: PricedLine[], lines: OrderLine[]) {
+  const weight = totalWeight(priced.map((p) => ({ weight: p.goods.weight, qty: lineUnits(p.input) })));
+  const photoLine = priced.find((p) => p.photos);
+  return {
+    items: lines,
+    img: lines.flatMap((l) => l.img),
+    qty: lines.reduce((sum, l) => sum + l.qty, 0),
+    weight,
+    // The photo prints' packaging names the order's, as the app writes it.
+    packaging: photoLine ? photoLine.packaging : '',
+    bubble_wrap: bubbleWrapLocked(idPart(order.city), shopShipping(config).shopCityId) || order.bubble_wrap === true,
+  };
+}
 
-  let ongkir = Number(order.ongkir);
+/** The shipping cost of the quote the order hands back, when the server signed it for this very parcel; else null. */
+function quotedShipping(config: Config, order: ClientDoc, weight: number): number | null {
   const quote = verifyQuote(config.sessionSecret, String(order.quote));
-  const quoteFits =
+  const fits =
     quote !== null &&
+    quote.origin === shopShipping(config).originId &&
     quote.destination === idPart(order.subdistrict) &&
     quote.courier === order.kurir &&
     quote.service === order.pengiriman &&
     quote.weight >= weight;
-  if (quoteFits) ongkir = quote.value;
-  else if (!actor.admin) return fail('quote_invalid');
+  return fits ? quote.value : null;
+}
 
+async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: PhotoCheck, actor: Actor, order: ClientDoc): Promise<Normalized> {
+  if (!filled(order.alamat)) return fail('address_required');
+  const priced: PricedLine[] = [];
+  const lines: OrderLine[] = [];
+  for (const line of order.items as OrderLine[]) {
+    const one = await priceLine(goods, photos, line);
+    if (typeof one === 'string') return fail(one);
+    priced.push(one);
+    lines.push(storedLine(line, one));
+  }
+  const fields = fromLines(config, order, priced, lines);
+  let ongkir = quotedShipping(config, order, fields.weight);
+  // The admin may place an order at a shipping cost agreed elsewhere (over chat); a customer needs the server's quote.
+  if (ongkir === null && actor.admin) ongkir = Number(order.ongkir);
+  if (ongkir === null) return fail('quote_invalid');
   return {
     ok: true,
-    doc: {
-      ...order,
-      items: lines,
-      img: lines.flatMap((l) => l.img),
-      qty: weights.reduce((sum, l) => sum + l.qty, 0),
-      weight,
-      bubble_wrap: bubbleWrap,
-      ongkir,
-      price: orderTotal(inputs, ongkir, bubbleWrap),
-    },
+    doc: { ...order, ...fields, ongkir, price: orderTotal(priced.map((p) => p.input), ongkir, fields.bubble_wrap) },
+  };
+}
+
+/**
+ * A new order the server keeps, under 'Terjadi Kendala', although it cannot take it (push.ts: stock ran out, a
+ * product went, the quote expired, too many photos). It was refused, so its lines could not all be priced and
+ * checked; what is kept is only what the server built or checked itself, since the admin's tables, exports, print
+ * sheet and photo bundle read it: every amount is the server's (a line whose product is gone is 'unavailable' at
+ * 0; shipping only from a quote that fits, else 0), and a photo stays only if it is an upload of the writer's own
+ * (at most 99 a line).
+ */
+export async function keptOrder(config: Config, { goods, photos }: Lookups, placed: ClientDoc): Promise<ClientDoc> {
+  const order = withPlausibleDate(placed, null);
+  const priced: PricedLine[] = [];
+  const lines: OrderLine[] = [];
+  for (const line of order.items as OrderLine[]) {
+    const product = await goods(line.produkID);
+    const pack = parsePackaging(line.packaging) ?? { type: 'none' as const, fee: 0 };
+    if (!product) {
+      lines.push({ produkID: line.produkID, name: MESSAGES.unavailable, qty: line.qty, img: [], packaging: packagingText(pack.type), weight: 0, price: 0 });
+      continue;
+    }
+    let edits: PhotoEdit[] | undefined;
+    if (product.type === PHOTO_PRINT_TYPE) {
+      edits = [];
+      for (const edit of photosOfLine(line)) if (edits.length < QTY_MAX && (await photos([edit.url]))) edits.push(edit);
+    }
+    const img = edits ? edits.map((p) => p.url) : [product.img];
+    const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
+    const one: PricedLine = { input, goods: product, packaging: packagingText(pack.type), img, photos: edits };
+    priced.push(one);
+    lines.push(storedLine(line, one));
+  }
+  const fields = fromLines(config, order, priced, lines);
+  const ongkir = quotedShipping(config, order, fields.weight);
+  return {
+    ...order,
+    ...fields,
+    ongkir: ongkir ?? 0,
+    quote: ongkir === null ? '' : order.quote,
+    price: orderTotal(priced.map((p) => p.input), ongkir ?? 0, fields.bubble_wrap),
   };
 }
 

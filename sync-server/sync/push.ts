@@ -12,7 +12,8 @@ import { clientView, type ClientDoc, type Store, type WriteRequest } from '../da
 import { closeAccount, findAccount } from '../auth/accounts';
 import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domain/status';
 import { isShopImage, photosOwnedBy } from '../uploads/photos';
-import { normalize, type GoodsLookup, type Lookups } from './normalize';
+import { holdsFit, unpaidUnitsOf } from './holds';
+import { keptOrder, normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
 
@@ -20,10 +21,11 @@ export const PUSH_MAX_ROWS = 200;
 
 /**
  * Why a new order may fail on arrival although its writer did nothing wrong: stock ran out, the product went,
- * or the shipping quote expired while the phone was offline. Such an order is kept, under 'Terjadi Kendala'
- * with its reason, for the customer and the admin, instead of vanishing from the customer's device.
+ * the shipping quote expired while the phone was offline, or the account's unpaid orders already hold their share of
+ * a product (src/domain/holds.ts). Such an order is kept, under 'Terjadi Kendala' with its reason, for the customer
+ * and the admin, instead of vanishing from the customer's device; what is stored of it is the server's own (keptOrder).
  */
-const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid', 'too_many_photos']);
+const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid', 'too_many_photos', 'unpaid_hold_limit']);
 const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({
   ...doc,
   buyStatus: BUY_STATUS.FAILED,
@@ -45,9 +47,9 @@ export interface PushResult {
   notices?: Refusal[];
 }
 
-function goodsLookup(store: Store): GoodsLookup {
+function goodsLookup(store: Store): GoodsLookup & { known: () => Promise<Map<string, GoodsDoc>> } {
   const cache = new Map<string, Promise<GoodsDoc | null>>();
-  return (id) => {
+  const lookup = (id: string) => {
     if (!cache.has(id)) {
       cache.set(
         id,
@@ -59,6 +61,16 @@ function goodsLookup(store: Store): GoodsLookup {
     }
     return cache.get(id)!;
   };
+  /** The products looked up so far, as they were read. */
+  const known = async () => {
+    const found = new Map<string, GoodsDoc>();
+    for (const [id, doc] of cache) {
+      const product = await doc;
+      if (product) found.set(id, product);
+    }
+    return found;
+  };
+  return Object.assign(lookup, { known });
 }
 
 /** What a write does to stock: units taken before it (given back if it fails), units to give back after it. */
@@ -82,8 +94,9 @@ export async function push(
   const ids = rowDocs.map((r) => (r.newDocumentState as { id?: unknown } | undefined)?.id).filter((id): id is string => typeof id === 'string');
   const masters = await store.getMany(collection, ids.filter((id) => !id.startsWith('_')));
   const owners = [actor.uid, actor.visitorId].filter((id): id is string => id !== null);
+  const goods = goodsLookup(store);
   const lookups: Lookups = {
-    goods: goodsLookup(store),
+    goods,
     photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin),
     shopImage: (url) => isShopImage(store, url),
   };
@@ -140,7 +153,7 @@ export async function push(
       writes.push({ doc: asKendala(doc, code), rev: stored?._rev, taken: null, release: null, adopt: true });
     };
     if (!normalized.ok) {
-      if (placingOrder && KEPT_AS_KENDALA.has(normalized.code)) keep(next, normalized.code);
+      if (placingOrder && KEPT_AS_KENDALA.has(normalized.code)) keep(await keptOrder(config, lookups, next), normalized.code);
       else refuse(normalized.code, own, visible);
       continue;
     }
@@ -156,7 +169,12 @@ export async function push(
       const before = master && !master._deleted ? Number(master.buyStatus) : null;
       const after = Number(doc.buyStatus);
       if (placingOrder) {
-        effect.taken = orderUnits(doc);
+        const units = orderUnits(doc);
+        if (!actor.admin && actor.uid && !holdsFit(units, await goods.known(), await unpaidUnitsOf(store, actor.uid, doc.id))) {
+          keep(doc, 'unpaid_hold_limit');
+          continue;
+        }
+        effect.taken = units;
         const reserved = await stock.take(effect.taken);
         if (!reserved.ok) {
           keep(doc, reserved.code);

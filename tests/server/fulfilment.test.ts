@@ -183,8 +183,9 @@ describe('export', () => {
     const row = lines.find((l) => l.startsWith(order.id))!;
     const date = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jakarta' }).format(new Date(order.createdAt));
     expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",JNE REG,REG,,Konfirmasi,`);
-    // The server names the line after the product and keeps the order's packaging and its own total.
-    expect(row).toMatch(/ x3,3,Box,\d+$/);
+    // The server names the line after the product; the order's packaging is its photo line's (Map, whatever the
+    // device wrote at the top), and the total is the server's own.
+    expect(row).toMatch(/ x3,3,Map,\d+$/);
     // Kurir and packaging as the admin's tables show them; a custom order's marketplace order as its Nomor Pemesanan.
     const customRow = lines.find((l) => l.startsWith(custom.id))!;
     expect(customRow).toContain(',Tokopedia,Tokopedia · Sari · INV-1,');

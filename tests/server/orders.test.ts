@@ -85,6 +85,16 @@ describe('photo-print lines', () => {
     expect((await stored('users', uid.sari)).pict).toBe(own);
   });
 
+  it("when a photo-print line names its photos only in the spec's img list, then they are stored as its photos and every one prints", async () => {
+    const urls = [await uploadPhoto(sari, await jpeg(11)), await uploadPhoto(sari, await jpeg(12))];
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [{ produkID: '1', name: 'x', qty: 1, img: urls, packaging: 'map|2000', weight: 0, price: 0 }], img: urls });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused).toEqual([]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0]).toMatchObject({ qty: 2, img: urls, photos: urls.map((url) => ({ url, caption: '' })) });
+    const sheet = await admin.get(`/api/orders/${order.id}/print.json`);
+    expect(sheet.body.photos.map((p: { url: string }) => p.url)).toEqual(urls);
+  });
+
   it('when a simple product line claims another picture, then the product’s own picture is stored', async () => {
     const order = transactionDoc(uid.sari, { items: [{ produkID: '2', name: 'x', qty: 1, img: ['/images/evil.jpg'], packaging: '', weight: 0, price: 0 }] });
     await pushNew(sari, 'transactions', [order]);
@@ -178,6 +188,50 @@ describe('an order the shop cannot take', () => {
     const refusedCart = await pushNew(sari, 'carts', [cart]);
     expect(refusedCart.body.refused).toMatchObject([{ id: cart.id, error: 'too_many_photos', message: MESSAGES.too_many_photos }]);
     expect(await stored('carts', cart.id)).toBeUndefined();
+  });
+
+  it("when a kept order claimed a price of 1, an unknown product and another customer's photo, then only what the server priced and checked is stored, and the photo is in no sheet or bundle", async () => {
+    const own = await uploadPhoto(sari, await jpeg(21));
+    const budisPhoto = await uploadPhoto(budi, await jpeg(22));
+    const order = transactionDoc(uid.sari, {
+      produkID: '',
+      items: [
+        { produkID: '999', name: 'Hadiah', qty: 3, img: [budisPhoto], packaging: 'box|0', weight: 0, price: 1 },
+        photoLine([{ url: own, caption: 'Saya' }, { url: budisPhoto, caption: 'Bukan saya' }]),
+      ],
+      img: [own, budisPhoto],
+      ongkir: 1,
+      price: 1,
+    });
+    const res = await pushNew(sari, 'transactions', [order]);
+    expect(res.body.refused[0].error).toBe('product_unavailable');
+    const kept = await stored('transactions', order.id);
+    expect(kept).toMatchObject({ buyStatus: 4, ongkir: 18000, img: [own] });
+    expect(kept.items).toEqual([
+      { produkID: '999', name: MESSAGES.unavailable, qty: 3, img: [], packaging: 'box|3000', weight: 0, price: 0 },
+      { produkID: '1', name: (await stored('goods', '1')).title, qty: 1, img: [own], photos: [{ url: own, caption: 'Saya' }], packaging: 'map|2000', weight: (await stored('goods', '1')).weight, price: 3500 + 2000 },
+    ]);
+    // The photo line, shipping from the quote the server signed, bubble wrap (locked on outside the shop's city).
+    expect(kept.price).toBe(3500 + 2000 + 18000 + 2000);
+    expect(JSON.stringify(kept)).not.toContain(budisPhoto);
+    const sheet = await admin.get(`/api/orders/${order.id}/print.json`);
+    expect(sheet.body.photos.map((p: { url: string }) => p.url)).toEqual([own]);
+  });
+
+  it("when a kept order's quote does not fit it, then its shipping is 0, not what the device claimed", async () => {
+    const { quoteFor } = await import('./fixtures');
+    const order = transactionDoc(uid.sari, { quote: quoteFor({ courier: 'tiki' }), ongkir: 1 });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused[0].error).toBe('quote_invalid');
+    // Two frames in boxes and bubble wrap; no shipping.
+    expect(await stored('transactions', order.id)).toMatchObject({ buyStatus: 4, ongkir: 0, quote: '', price: 2 * 25000 + 2 * 3000 + 2000 });
+  });
+
+  it("when an order hands back a quote priced from another origin than the shop's, then it is not taken at that price", async () => {
+    const { quoteFor } = await import('./fixtures');
+    // A district next to the customer: a quote the shop never issues, signed as if it had (an older server's).
+    const order = transactionDoc(uid.sari, { quote: quoteFor({ origin: '317102', value: 7000 }) });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused[0].error).toBe('quote_invalid');
+    expect(await stored('transactions', order.id)).toMatchObject({ buyStatus: 4, ongkir: 0 });
   });
 
   it('when a customer writes a kendala themselves, then it is refused', async () => {

@@ -60,7 +60,8 @@ beforeAll(async () => {
   const item = cartDoc(user.uid, { produkID: '1', img: [urls.inCart, urls.outOfCart], qty: 2 });
   expect((await pushNew(sari, 'carts', [item])).body).toEqual({ conflicts: [], refused: [] });
   const [stored] = (await pullAll(sari, 'carts')).docs.filter((d: { id: string }) => d.id === item.id);
-  expect((await pushChange(sari, 'carts', stored, { ...stored, img: [urls.inCart], qty: 1 })).body).toEqual({ conflicts: [], refused: [] });
+  const kept = { img: [urls.inCart], photos: [{ url: urls.inCart, caption: '' }], qty: 1 };
+  expect((await pushChange(sari, 'carts', stored, { ...stored, ...kept })).body).toEqual({ conflicts: [], refused: [] });
   // The profile photo, and a product's new image.
   const [profile] = (await pullAll(sari, 'users')).docs;
   expect((await pushChange(sari, 'users', profile, { ...profile, pict: urls.profile })).body).toEqual({ conflicts: [], refused: [] });

@@ -273,14 +273,25 @@ describe('bad cost requests', () => {
     [{ courier: 'jne' }, 'invalid_district_id'],
     [{ destination: 'abc', courier: 'jne' }, 'invalid_district_id'],
     [{ destination: { $gt: '' }, courier: 'jne' }, 'invalid_district_id'],
-    [{ origin: '33.74.01', destination: SAME_CITY, courier: 'jne' }, 'invalid_district_id'],
   ])('when the body is %j, then 400 %s', async (body, code) => {
     expectError(await postJson(body), 400, code as keyof typeof MESSAGES);
   });
 
-  it('when the destination or origin does not exist, then 404', async () => {
+  it('when a client names another origin (a district next to the customer, an unknown or malformed one), then the shop\'s own origin is priced and its quote says so', async () => {
+    const shop = await postJson({ destination: SAME_PROVINCE, courier: 'jne' });
+    for (const origin of [SAME_PROVINCE, '119999', '33.74.01', { $gt: '' }]) {
+      const { status, body } = await postJson({ origin, originType: 'subdistrict', destination: SAME_PROVINCE, courier: 'jne' });
+      expect(status).toBe(200);
+      expect(body.rajaongkir.query.origin).toBe(ORIGIN);
+      const values = (b: any) => b.rajaongkir.results[0].costs.map((s: any) => s.cost[0].value);
+      expect(values(body)).toEqual(values(shop.body));
+      const quote = body.rajaongkir.results[0].costs[0].cost[0].quote as string;
+      expect(JSON.parse(Buffer.from(quote.split('.')[0]!, 'base64url').toString()).origin).toBe(ORIGIN);
+    }
+  });
+
+  it('when the destination does not exist, then 404', async () => {
     expectError(await postJson({ destination: '999999', courier: 'jne' }), 404, 'district_not_found');
-    expectError(await postJson({ origin: '119999', destination: SAME_CITY, courier: 'jne' }), 404, 'district_not_found');
     expectError(await postJson({ destination: '999999', courier: 'gojek' }), 404, 'district_not_found');
   });
 

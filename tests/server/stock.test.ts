@@ -3,7 +3,7 @@
  * order gives them back, 'Gagal' gives them back and leaving it takes them again, whoever changes the status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, pushNew, startShop, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, startShop, type TestServer } from '../helpers/server';
 import { MESSAGES } from '../../src/domain/messages';
 import { transactionDoc } from './fixtures';
 
@@ -139,15 +139,45 @@ describe('stock', () => {
     expect(await stockOf('4')).toBe(2);
   });
 
-  it('when two customers race for the last 5 key rings with 10 orders of 1, then exactly 5 are placed and the stock ends at 0', async () => {
+  it('when ten customers race for the last 5 key rings with an order of 1 each, then exactly 5 are placed and the stock ends at 0', async () => {
     await setStock('3', 5);
-    const orders = Array.from({ length: 10 }, (_, i) => {
-      const [client, owner] = i % 2 === 0 ? [sari, uid.sari] : [budi, uid.budi];
-      return pushNew(client, 'transactions', [transactionDoc(owner, { items: [line('3', 1)] })]);
-    });
-    const results = await Promise.all(orders);
+    const customers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const client = new HttpClient(server.url);
+        return { client, uid: (await signUp(client)).uid };
+      }),
+    );
+    const results = await Promise.all(customers.map(({ client, uid: owner }) => pushNew(client, 'transactions', [transactionDoc(owner, { items: [line('3', 1)] })])));
     const refused = results.flatMap((r) => r.body.refused.map((x: { error: string }) => x.error));
     expect(refused).toEqual(Array(5).fill('out_of_stock'));
     expect(await stockOf('3')).toBe(0);
+  });
+});
+
+describe('what one account may hold unpaid', () => {
+  it('when one account orders more than half of a product unpaid, then that order is kept as Terjadi Kendala with the reason and takes nothing; another customer still buys, and once paid the account may order again', async () => {
+    await setStock('5', 12);
+    const first = transactionDoc(uid.sari, { items: [line('5', 6)] });
+    expect((await pushNew(sari, 'transactions', [first])).body.refused).toEqual([]);
+    expect(await stockOf('5')).toBe(6);
+
+    const more = transactionDoc(uid.sari, { items: [line('5', 1)] });
+    const res = await pushNew(sari, 'transactions', [more]);
+    expect(res.body.refused).toEqual([{ id: more.id, error: 'unpaid_hold_limit', message: MESSAGES.unpaid_hold_limit }]);
+    expect(res.body.conflicts[0]).toMatchObject({ id: more.id, buyStatus: 4, kendala: `${MESSAGES.kendala_prefix} ${MESSAGES.unpaid_hold_limit}` });
+    expect(await stockOf('5')).toBe(6);
+
+    // A fresh account cannot take more than half in one order either, but half of what is left is theirs to buy.
+    const greedy = transactionDoc(uid.budi, { items: [line('5', 4)] });
+    expect((await pushNew(budi, 'transactions', [greedy])).body.refused[0].error).toBe('unpaid_hold_limit');
+    const fair = transactionDoc(uid.budi, { items: [line('5', 3)] });
+    expect((await pushNew(budi, 'transactions', [fair])).body.refused).toEqual([]);
+    expect(await stockOf('5')).toBe(3);
+
+    // Paid orders hold nothing against the account: Sari pays, and may buy again.
+    expect(await setStatus(first.id, 1)).toEqual({ conflicts: [], refused: [] });
+    const after = transactionDoc(uid.sari, { items: [line('5', 2)] });
+    expect((await pushNew(sari, 'transactions', [after])).body.refused).toEqual([]);
+    expect(await stockOf('5')).toBe(1);
   });
 });

@@ -27,8 +27,6 @@ export interface CostQuery {
   weight?: number;
   /** 'jne', 'jnt', 'pos', 'tiki', 'gojek', 'ambil sendiri', or several joined by ':'. */
   courier: string;
-  /** Left out: the shop's origin. */
-  origin?: string;
 }
 
 export interface ShippingClient {
@@ -110,9 +108,8 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     districts: (cityId) => load<District>(`kecamatan:${cityId}`, `/api/kecamatan/${encodeURIComponent(cityId)}`, undefined, 'list'),
     costs(query) {
       const weight = query.weight ?? DEFAULT_WEIGHT_GRAMS;
-      const key = `ongkos:${query.origin ?? ''}:${query.destination}:${weight}:${query.courier}`;
+      const key = `ongkos:${query.destination}:${weight}:${query.courier}`;
       const body = JSON.stringify({
-        ...(query.origin ? { origin: query.origin } : {}),
         originType: 'subdistrict',
         destination: query.destination,
         destinationType: 'subdistrict',

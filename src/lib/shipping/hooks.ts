@@ -116,7 +116,7 @@ export const useDistricts = (cityId: string | null | undefined, client?: Shippin
 
 /** Nothing is fetched until both destination and courier are chosen. */
 export function useShippingCosts(query: Partial<CostQuery>, client?: ShippingClient): ShippingState<CourierCosts[]> {
-  const { destination, weight, courier, origin } = query;
-  const key = destination && courier ? `ongkos:${origin ?? ''}:${destination}:${weight ?? ''}:${courier}` : null;
-  return useShippingData(key, (c) => c.costs({ destination: destination as string, courier: courier as string, weight, origin }), client);
+  const { destination, weight, courier } = query;
+  const key = destination && courier ? `ongkos:${destination}:${weight ?? ''}:${courier}` : null;
+  return useShippingData(key, (c) => c.costs({ destination: destination as string, courier: courier as string, weight }), client);
 }

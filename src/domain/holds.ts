@@ -1,0 +1,17 @@
+/**
+ * How much of a product one account may hold while it has not paid. Every order holds its units from the moment it is
+ * placed (status.ts, `holdsStock`) until it is paid, cancelled or expires (UNPAID_EXPIRY_HOURS, 48 by default), and
+ * sign-ups are free: without a limit, one fresh account could place unpaid orders for a product's whole stock and
+ * keep every other customer from buying it for two days, again and again.
+ *
+ * So an account's unpaid orders together hold at most half of the units the product has for that account (the units
+ * left plus those its own unpaid orders already hold), rounded up: whatever one account waits to pay for, another
+ * customer can still buy at least as many. The last unit can always be ordered. Paid orders do not count: a customer
+ * who pays may buy the rest. The server checks it when an order arrives (sync-server/sync/holds.ts); an order placed
+ * offline that no longer fits is kept under 'Terjadi Kendala' with the reason, like one whose stock ran out.
+ */
+export const holdLimit = (left: number, heldByAccount: number): number => Math.ceil((Math.max(0, left) + heldByAccount) / 2);
+
+/** May an account that already holds `heldByAccount` unpaid units of a product with `left` units left hold `wanted` more? */
+export const holdFits = (wanted: number, left: number, heldByAccount: number): boolean =>
+  heldByAccount + wanted <= holdLimit(left, heldByAccount);
