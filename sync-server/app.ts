@@ -10,10 +10,12 @@ import { ensureAdmin } from './auth/accounts';
 import { resolveActor } from './auth/actor';
 import { createAuthRouter } from './auth/routes';
 import type { Config } from './config';
+import { bodyIdleTimeout } from './body-timeout';
 import { dynamicCompression } from './compression';
 import { createCouchRouter } from './couch/routes';
 import { Store } from './data-access/store';
-import { errorHandler, sendError } from './errors';
+import { errorHandler, HttpError, sendError } from './errors';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from './json-depth';
 import { startUnpaidExpiry } from './fulfilment/expiry';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
@@ -33,6 +35,8 @@ export const API_BODY_LIMIT = '1mb';
 export interface AppOptions {
   /** Where the first-start admin credentials are printed (stdout by default). */
   print?: (line: string) => void;
+  /** How long a request body may stall (BODY_IDLE_MS; tests shorten it). */
+  bodyIdleMs?: number;
 }
 
 export async function createApp(config: Config, options: AppOptions = {}) {
@@ -57,6 +61,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  app.use(bodyIdleTimeout(options.bodyIdleMs));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -81,7 +86,10 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   );
   // JSON answers (a first pull of goods or orders runs to hundreds of KB) go out compressed; the event stream never.
   app.use('/api', dynamicCompression(config.compression));
-  app.use('/api', express.json({ limit: API_BODY_LIMIT }));
+  app.use('/api', express.json({ limit: API_BODY_LIMIT }), (req, _res, next) => {
+    if (nestsDeeperThan(req.body, JSON_MAX_DEPTH)) throw new HttpError(400, 'too_deep');
+    next();
+  });
   app.use('/api/auth', createAuthRouter(config, store));
   app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
   app.use('/api', createShippingRouter(config));

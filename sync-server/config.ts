@@ -46,6 +46,16 @@ export interface Config {
    * pick its own address).
    */
   trustProxy: boolean | number | string;
+  /**
+   * The `Secure` flag of the shop's cookies (SECURE_COOKIES): `true` always (behind a TLS proxy), `false` never, 'auto'
+   * (unset) when the request came over HTTPS as Express sees it (through TRUST_PROXY's X-Forwarded-Proto behind a proxy).
+   */
+  secureCookies: boolean | 'auto';
+  /**
+   * Sign-ups one address may make in an hour (SIGNUPS_PER_HOUR, default 10; 0 = no limit): raise it for a stand at an
+   * event where every customer signs up over one Wi-Fi.
+   */
+  signupsPerHour: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -80,6 +90,8 @@ export function loadConfig(env: Env = process.env): Config {
     unpaidExpiryHours: parseHours(env.UNPAID_EXPIRY_HOURS),
     photoKeepDays: parseDays(env.PHOTO_KEEP_DAYS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secureCookies: parseSecureCookies(env.SECURE_COOKIES),
+    signupsPerHour: parseCount('SIGNUPS_PER_HOUR', env.SIGNUPS_PER_HOUR, DEFAULT_SIGNUPS_PER_HOUR),
   };
 }
 
@@ -111,6 +123,22 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+const DEFAULT_SIGNUPS_PER_HOUR = 10;
+
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} is not a whole number: ${value}`);
+  return n;
+}
+
+function parseSecureCookies(value: string | undefined): boolean | 'auto' {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`SECURE_COOKIES is not 1, 0 or auto: ${value}`);
 }
 
 /** Without SESSION_SECRET, one random secret is made on first start and kept in DATA_DIR. */

@@ -3,7 +3,8 @@
  * pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
  */
 import type { MessageCode } from './messages';
-import { COLLECTIONS, type CollectionName, type WithDeleted } from './schemas';
+import { DEFAULT_GOODS_TYPE } from './pricing';
+import { COLLECTIONS, type CollectionName, type GoodsDoc, type WithDeleted } from './schemas';
 import { BUY_STATUS } from './status';
 
 export interface Actor {
@@ -43,13 +44,31 @@ export function replicatedCollections(signedIn: boolean): CollectionName[] {
 }
 
 /**
+ * A hidden product as everyone but the admin gets it: only that it is gone. Its fields are emptied rather than left
+ * out, so a device's schema still takes the deletion (RxDB validates deleted documents too), while its title, price
+ * and stock stay the shop's business.
+ */
+export const goneProduct = (id: string): WithDeleted<GoodsDoc> => ({
+  id,
+  title: '',
+  desc: '',
+  img: '',
+  price: 0,
+  qty: 0,
+  weight: 0,
+  type: DEFAULT_GOODS_TYPE,
+  show: 'hidden',
+  _deleted: true,
+});
+
+/**
  * What a reader gets of a stored document: the document, a deletion of it (a hidden product, so
  * clients drop their copy), or nothing at all.
  */
 export function readView<T extends AnyDoc>(actor: Actor, collection: CollectionName, doc: T): T | null {
   const scope = readScope(actor, collection);
   if (!scope.all) return scope.owners.includes(String(doc[scope.field])) ? doc : null;
-  if (collection === 'goods' && !actor.admin && doc.show === 'hidden') return { ...doc, _deleted: true };
+  if (collection === 'goods' && !actor.admin && doc.show === 'hidden') return goneProduct(doc.id) as unknown as T;
   return doc;
 }
 

@@ -17,6 +17,9 @@ export const MESSAGES = {
   email_taken: 'E-mail ini sudah terdaftar. Silakan masuk atau gunakan e-mail lain.',
   password_required: 'Password wajib diisi.',
   password_weak: 'Password terlalu lemah: minimal 8 karakter, berisi huruf dan angka.',
+  /** The start of the server's refusal of an easy-to-guess password; its reason and a tip follow (password-strength.ts). */
+  password_guessable: 'Password ini terlalu mudah ditebak.',
+  too_many_signups: 'Terlalu banyak pendaftaran akun dari alamat ini. Coba lagi nanti.',
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
   address_required: 'Alamat wajib diisi.',
@@ -30,6 +33,8 @@ export const MESSAGES = {
   bad_request: 'Permintaan tidak valid.',
   invalid_json: 'Data yang dikirim bukan JSON yang valid.',
   payload_too_large: 'Data yang dikirim terlalu besar.',
+  too_deep: 'Data yang dikirim terlalu bertingkat untuk data toko ini.',
+  body_timeout: 'Pengiriman data terhenti terlalu lama. Periksa koneksi lalu coba lagi.',
   unknown_collection: 'Koleksi data tidak dikenal.',
   invalid_document: 'Data tidak valid.',
   invalid_checkpoint: 'Checkpoint sinkronisasi tidak valid.',
@@ -85,6 +90,7 @@ export const MESSAGES = {
   // The customer picks .jpg, .png or .heic (the phone turns a HEIC into a JPEG before it leaves): named as they know them.
   upload_not_image: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.',
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
+  too_many_streams: 'Terlalu banyak koneksi dari alamat ini. Aplikasi tetap menyinkronkan data secara berkala.',
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
   /** A photo-print order or cart line names more photos than one line may hold (the quantity's 1 to 99). */

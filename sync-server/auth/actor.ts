@@ -5,6 +5,7 @@ import { parseCookie } from 'cookie';
 import { ANONYMOUS, type Actor } from '../../src/domain/access';
 import { isVisitorId } from '../../src/domain/codes';
 import { DAY_MS } from '../../src/domain/time';
+import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
 
@@ -46,14 +47,26 @@ export async function resolveActor(store: Store, secret: string, req: Request): 
   return { uid: session.uid, admin: session.admin, visitorId };
 }
 
-const baseCookie = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: req.secure });
+type CookieConfig = Pick<Config, 'secureCookies' | 'sessionSecret'>;
 
-export function setSessionCookie(req: Request, res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, { ...baseCookie(req), maxAge: SESSION_TTL_MS });
+/**
+ * `Secure` follows the deployment (SECURE_COOKIES): always, never, or, by default, when the request came over HTTPS as
+ * the server sees it; behind a TLS proxy that is only with TRUST_PROXY set (its X-Forwarded-Proto), so a proxy that
+ * sends none needs SECURE_COOKIES=1.
+ */
+export const baseCookie = (config: Pick<Config, 'secureCookies'>, req: Request) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: config.secureCookies === 'auto' ? req.secure : config.secureCookies,
+});
+
+export function setSessionCookie(config: CookieConfig, req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, { ...baseCookie(config, req), maxAge: SESSION_TTL_MS });
 }
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, baseCookie(req));
+export function clearSessionCookie(config: CookieConfig, req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, baseCookie(config, req));
 }
-export function setVisitorCookie(req: Request, res: Response, secret: string, id: string): void {
-  res.cookie(VISITOR_COOKIE, signVisitor(secret, id), { ...baseCookie(req), maxAge: VISITOR_TTL_MS });
+export function setVisitorCookie(config: CookieConfig, req: Request, res: Response, id: string): void {
+  res.cookie(VISITOR_COOKIE, signVisitor(config.sessionSecret, id), { ...baseCookie(config, req), maxAge: VISITOR_TTL_MS });
 }

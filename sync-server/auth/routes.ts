@@ -2,13 +2,17 @@
 import { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { visitorId as newVisitorId } from '../../src/domain/codes';
-import { checkAddress, checkEmail, checkPassword, checkPhone, normalizeEmail, type Check } from '../../src/domain/validation';
+import { apiError } from '../../src/domain/messages';
+import { HOUR_MS } from '../../src/domain/time';
+import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../src/domain/validation';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';
 import { checkCredentials, createAccount, publicUser, type Account, type PublicUser } from './accounts';
 import { clearSessionCookie, cookies, readVisitor, resolveActor, setSessionCookie, setVisitorCookie, VISITOR_COOKIE } from './actor';
 import { attachCustomOrders, liveCustomOrders } from './attach-custom';
+import { LoginGuard } from './login-guard';
+import { weakPasswordMessage } from './password-strength';
 import { AttemptLimiter } from './rate-limit';
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './sessions';
 import { notFoundAsNull } from './sessions';
@@ -35,18 +39,28 @@ function assertOk(check: Check): void {
 
 export function createAuthRouter(config: Config, store: Store): Router {
   const router = Router();
-  const limiter = new AttemptLimiter();
-  /** Many e-mails from one address is guessing too: a wider limit per address alone. */
-  const perAddress = new AttemptLimiter(50);
+  const logins = new LoginGuard(config);
+  const signups = new AttemptLimiter(config.signupsPerHour, HOUR_MS);
 
   async function startSession(req: Request, res: import('express').Response, account: Account) {
     const { token } = await createSession(store, { uid: account.uid, admin: account.admin, account: account._id });
-    setSessionCookie(req, res, token);
+    setSessionCookie(config, req, res, token);
   }
 
   router.post('/signup', async (req, res) => {
     const { email, password, phone, address } = body(req);
     for (const check of [checkEmail(email), checkPassword(password), checkPhone(phone), checkAddress(address)]) assertOk(check);
+    // Counted before the costly part (the strength estimate, the password hash), whatever its outcome: each account
+    // can place orders that hold stock (src/domain/holds.ts), so one address may not make them by the dozen.
+    if (config.signupsPerHour > 0) {
+      const hit = await signups.hit(req.ip ?? '');
+      if (hit.limited) throw new HttpError(429, 'too_many_signups', { 'Retry-After': String(hit.retryAfterSec) });
+    }
+    const weak = await weakPasswordMessage(password as string, [email as string, (email as string).split('@')[0]!, phone as string]);
+    if (weak) {
+      res.status(400).json(apiError('password_guessable', weak));
+      return;
+    }
     const account = await createAccount(store, {
       email: email as string,
       password: password as string,
@@ -54,27 +68,24 @@ export function createAuthRouter(config: Config, store: Store): Router {
       address: address as string,
     });
     await startSession(req, res, account);
+    logins.remember(req, res, account.email);
     res.status(201).json({ user: publicUser(account) });
   });
 
   router.post('/login', async (req, res) => {
     const { email, password } = body(req);
-    const key = `${req.ip}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
-    const wait = (await perAddress.check(req.ip ?? '')) || ((await limiter.hit(key)).limited ? await limiter.check(key) : 0);
-    if (wait > 0) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(wait) });
+    const started = await logins.begin(req, typeof email === 'string' ? email : '');
+    if ('wait' in started) throw new HttpError(429, 'too_many_attempts', { 'Retry-After': String(started.wait) });
     const account = await checkCredentials(store, email, password);
-    if (!account) {
-      await perAddress.hit(req.ip ?? '');
-      throw new HttpError(401, 'wrong_credentials');
-    }
-    await limiter.reset(key);
+    if (!account) throw new HttpError(401, 'wrong_credentials');
+    await started.try.succeeded(res);
     await startSession(req, res, account);
     res.json({ user: publicUser(account) });
   });
 
   router.post('/logout', async (req, res) => {
     await deleteSession(store, cookies(req)[SESSION_COOKIE]);
-    clearSessionCookie(req, res);
+    clearSessionCookie(config, req, res);
     res.status(204).end();
   });
 
@@ -97,7 +108,7 @@ export function createAuthRouter(config: Config, store: Store): Router {
     let id = readVisitor(config.sessionSecret, cookies(req)[VISITOR_COOKIE]);
     if (!id) {
       id = newVisitorId();
-      setVisitorCookie(req, res, config.sessionSecret, id);
+      setVisitorCookie(config, req, res, id);
     }
     res.json({ visitorId: id });
   });

@@ -9,7 +9,7 @@ import { HttpError } from '../errors';
 import { customOrderLimit } from './custom-limit';
 import { push, PUSH_MAX_ROWS } from './push';
 import { StockKeeper } from './stock';
-import type { ChangeHub } from './stream';
+import { STREAM_LIMITS, type ChangeHub } from './stream';
 
 export const PULL_DEFAULT_LIMIT = 100;
 export const PULL_MAX_LIMIT = 1000;
@@ -62,7 +62,9 @@ export function createSyncRouter(
   const limitCustomOrders = customOrderLimit(store);
 
   router.get('/stream', async (req, res) => {
-    hub.open(res, await actorOf(req));
+    if (!hub.open(res, await actorOf(req), req.ip ?? '')) {
+      throw new HttpError(429, 'too_many_streams', { 'Retry-After': String(STREAM_LIMITS.retryAfterSec) });
+    }
   });
 
   router.get('/:collection/pull', async (req, res) => {

@@ -4,6 +4,7 @@
  * of the upload request are counted as they leave the browser. Goal: ≤ 0.2 of the original.
  * Run: npx tsx tests/bench/photos.bench.ts
  */
+import { TEST_PASSWORD } from '../helpers/server';
 import { rmSync, statSync } from 'node:fs';
 import { makePhotoFiles } from '../helpers/photo-files';
 import { launchBrowser, signUpInForm, startApp, uniqueEmail } from '../e2e/harness';
@@ -14,7 +15,7 @@ const app = await startApp();
 const browser = await launchBrowser();
 try {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-  await signUpInForm(page, app.url, uniqueEmail('bench'), 'Rahasia123');
+  await signUpInForm(page, app.url, uniqueEmail('bench'), TEST_PASSWORD);
   await page.goto(`${app.url}/products`);
   await page.locator('article.product-card').first().getByRole('button', { name: 'Beli' }).click();
   // The upload's file part as it leaves the page (DevTools does not report the size of a streamed FormData body).

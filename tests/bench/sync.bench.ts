@@ -16,12 +16,12 @@ import { createAccount } from '../../sync-server/auth/accounts';
 import { loadConfig } from '../../sync-server/config';
 import { BasePouchDB } from '../../sync-server/data-access/pouch';
 import { Store } from '../../sync-server/data-access/store';
-import { HttpClient, startTestServer, TEST_ADMIN, TEST_SECRET, tempDataDir } from '../helpers/server';
+import { HttpClient, startTestServer, TEST_ADMIN, TEST_SECRET, tempDataDir, TEST_PASSWORD } from '../helpers/server';
 import { transactionDoc } from '../server/fixtures';
 
 const TOTAL = 10_000;
 const OWN = 100;
-const CUSTOMER = { email: 'bench@contoh.id', password: 'rahasia123', phone: '081234567890', address: 'Jl. Bench 1' };
+const CUSTOMER = { email: 'bench@contoh.id', password: TEST_PASSWORD, phone: '081234567890', address: 'Jl. Bench 1' };
 
 async function seed(dataDir: string): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET });

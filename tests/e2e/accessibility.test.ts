@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, appAndBrowser, logInWithForm, signUpInForm, uniqueEmail } from './harness';
+import { TEST_PASSWORD } from '../helpers/server';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -51,7 +52,7 @@ describe('accessibility', () => {
   it('when a customer opens their profile tabs and the admin the dashboard, then axe finds no serious violation', async () => {
     const page = await (await suite.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const email = uniqueEmail('a11y');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     const problems: Record<string, string[]> = {};
     for (const path of ['/profile', '/profile/transaksi', '/profile/keranjang']) {
       await settle(page, `${suite.app.url}${path}`, 'main');
@@ -84,7 +85,7 @@ describe('ordering, by keyboard', () => {
     const { makePhotoFiles } = await import('../helpers/photo-files');
     const files = await makePhotoFiles();
     const page = await (await suite.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
-    await signUpInForm(page, suite.app.url, uniqueEmail('wizard'), 'Rahasia123');
+    await signUpInForm(page, suite.app.url, uniqueEmail('wizard'), TEST_PASSWORD);
     await settle(page, `${suite.app.url}/products`, 'article');
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
@@ -163,7 +164,7 @@ describe('the cart popups, by keyboard', () => {
   it("when a customer adds to the cart and opens Keranjang with the keyboard, then Tab stays in each popup, Escape closes it and focus goes back to what opened it", async () => {
     const page = await (await suite.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
     const email = uniqueEmail('keyboard');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await settle(page, `${suite.app.url}/products`, 'article');
     // What the navigation's live status says from here on (a screen reader reads each new text).
     const status = page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('status');

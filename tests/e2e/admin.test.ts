@@ -17,7 +17,7 @@ import readXlsxFile from 'read-excel-file/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoLike } from '../helpers/photo-files';
-import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SECRET, uploadPhoto } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SECRET, uploadPhoto, TEST_PASSWORD } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
 import { ADMIN_UI } from '../../src/domain/admin-text';
 import { formatCount } from '../../src/domain/format';
@@ -199,7 +199,7 @@ describe('admin Pesanan on a tablet', () => {
 
     const mine = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const shop = await mine.newPage();
-    await logInWithForm(shop, app.url, customer.email, 'rahasia123');
+    await logInWithForm(shop, app.url, customer.email, TEST_PASSWORD);
     await shop.goto(`${app.url}/profile/transaksi`);
     const item = shop.locator(`li.order[data-order-id="${target.id}"]`);
     await expect.poll(() => item.getByText('JNE0099887766').count(), { timeout: 30_000 }).toBe(1);

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQris } from '../../src/domain/qris';
-import { HttpClient, pullAll, pushChange } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, TEST_PASSWORD } from '../helpers/server';
 import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
 import { ADMIN, appAndBrowser, launchPersistent, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
 
@@ -289,7 +289,7 @@ describe('photos removed, and orders attached at sign-up', () => {
     await pay.popup.getByRole('button', { name: 'Tutup' }).click();
     await expect.poll(async () => (await serverCustom(visitorId)).length, { timeout: 30_000 }).toBe(1);
 
-    await signUpInForm(page, suite.app.url, uniqueEmail('tamu'), 'Rahasia123');
+    await signUpInForm(page, suite.app.url, uniqueEmail('tamu'), TEST_PASSWORD);
     const offer = page.getByRole('dialog', { name: 'Pindahkan pesanan custom?' });
     await offer.waitFor({ timeout: 20_000 });
     await check(page, '8-attach-offer');
@@ -324,7 +324,7 @@ describe('photos removed, and orders attached at sign-up', () => {
     const email = uniqueEmail('sari');
     await page.goto(`${suite.app.url}/signUp`);
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('Rahasia123');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByLabel('Nomor WhatsApp').fill('081234567890');
     await page.getByLabel('Alamat').fill('Jl. Pandanaran No. 5, Semarang');
     await page.getByRole('button', { name: 'Daftar' }).click();

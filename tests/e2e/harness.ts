@@ -61,7 +61,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       cwd: ROOT,
       env: {
         ...process.env, PORT: String(port), DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env,
+        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGNUPS_PER_HOUR: '10000', ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQris } from '../../src/domain/qris';
-import { HttpClient, pullAll, pushChange } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, TEST_PASSWORD } from '../helpers/server';
 import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
 import { ADMIN, appAndBrowser, launchPersistent, logInWithForm, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
 
@@ -109,7 +109,7 @@ describe('photo order offline', () => {
     try {
       let page = watch(context.pages()[0] ?? (await context.newPage()));
       await page.setViewportSize({ width: 360, height: 780 });
-      await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+      await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
       await openProducts(page);
       await waitForServiceWorker(page);
 
@@ -203,7 +203,7 @@ describe('photo checks', () => {
   /** A new customer's photo-order wizard, open at Upload Foto. */
   async function photoWizardOfNewCustomer(emailPrefix: string) {
     const page = await newPage();
-    await signUpInForm(page, suite.app.url, uniqueEmail(emailPrefix), 'Rahasia123');
+    await signUpInForm(page, suite.app.url, uniqueEmail(emailPrefix), TEST_PASSWORD);
     await openProducts(page);
     await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
     const w = wizard(page);
@@ -231,7 +231,7 @@ describe('photo checks', () => {
   it('when a draft outlived its photos (the customer logged out and in again), then the wizard says which photo cannot be sent and lets it be replaced, instead of placing an order that waits forever', async () => {
     const page = await newPage();
     const email = uniqueEmail('draf');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
     let w = wizard(page);
@@ -244,7 +244,7 @@ describe('photo checks', () => {
     await page.goto(`${suite.app.url}/profile`);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${suite.app.url}/login`);
-    await logInWithForm(page, suite.app.url, email, 'Rahasia123');
+    await logInWithForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     await card(page, /Cetak Foto/i).getByRole('button', { name: 'Beli' }).click();
     w = wizard(page);
@@ -311,7 +311,7 @@ describe('buying', () => {
   it('when a customer buys 2 frames, then the payment popup carries the total in its QRIS, the code in its barcode and WhatsApp link, and the server holds the order and took the stock', async () => {
     const page = await newPage();
     const email = uniqueEmail('beli');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     const before = await stockOf('2');
     await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
@@ -353,7 +353,7 @@ describe('buying', () => {
 
   it('when the page reloads after the destination and courier were chosen, then the wizard opens with them still chosen and can go on; once ordered, the next wizard starts afresh', async () => {
     const page = await newPage();
-    await signUpInForm(page, suite.app.url, uniqueEmail('muat'), 'Rahasia123');
+    await signUpInForm(page, suite.app.url, uniqueEmail('muat'), TEST_PASSWORD);
     await openProducts(page);
     await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
     await chooseShipping(page);
@@ -384,7 +384,7 @@ describe('buying', () => {
   it('when a customer checks out two ticked cart items, then one order holds both and they leave the cart', async () => {
     const page = await newPage();
     const email = uniqueEmail('keranjang');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     for (const title of [/Gantungan/i, /Akrilik/i]) {
       await card(page, title).getByRole('button', { name: 'Masukkan Keranjang' }).click();
@@ -415,7 +415,7 @@ describe('buying', () => {
   it('when a customer cancels an unpaid order in Transaksi, then it is gone from the server and its stock returns', async () => {
     const page = await newPage();
     const email = uniqueEmail('batal');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     const before = await stockOf('5');
     await card(page, /Film/i).getByRole('button', { name: 'Beli' }).click();
@@ -451,7 +451,7 @@ describe('buying', () => {
   async function buyAcrylicOffline(prefix: string) {
     const page = await newPage();
     const email = uniqueEmail(prefix);
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await openProducts(page);
     await card(page, /Akrilik/i).getByRole('button', { name: 'Beli' }).click();
     await chooseShipping(page);
@@ -523,7 +523,7 @@ describe('buying', () => {
   it('when a customer sets a profile photo, then it goes through the photo pipeline and the server stores its URL', async () => {
     const page = await newPage();
     const email = uniqueEmail('profil');
-    await signUpInForm(page, suite.app.url, email, 'Rahasia123');
+    await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
     await page.goto(`${suite.app.url}/profile`);
     await page.getByLabel('Nama').waitFor();
     await expect.poll(() => page.getByLabel('Nama').isDisabled()).toBe(false);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, appAndBrowser, launchPersistent, logInWithForm, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
+import { TEST_PASSWORD } from '../helpers/server';
 
 const suite = appAndBrowser();
 
@@ -108,7 +109,7 @@ describe('layout', () => {
 
   it('when a customer taps Foto Polaroid in the footer of /products, then the landing page shows its hero below the header, not under it', async () => {
     const page = await newPage();
-    await signUp(page, uniqueEmail('jangkar'), 'Rahasia123');
+    await signUp(page, uniqueEmail('jangkar'), TEST_PASSWORD);
     await page.goto(`${suite.app.url}/products`);
     await page.locator('article').first().waitFor();
     await page.locator('footer').getByRole('link', { name: 'Foto Polaroid' }).click();
@@ -131,7 +132,7 @@ describe('layout', () => {
     const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const username = email.split('@')[0]!;
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     const button = nav(page).getByRole('button', { name: username });
     await expect.poll(() => button.count()).toBe(1);
     // The sync chip's words beside it decide which row of the header the name's button takes.
@@ -151,7 +152,7 @@ describe('layout', () => {
   it('when a message shows on a scrolled page, then it sits below the header and the navigation stays usable', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await signUp(page, uniqueEmail('pesan'), 'Rahasia123');
+    await signUp(page, uniqueEmail('pesan'), TEST_PASSWORD);
     await page.goto(`${suite.app.url}/profile`);
     // Simpan at the bottom of the profile: the page is scrolled when 'Profil tersimpan.' appears.
     const save = page.getByRole('button', { name: 'Simpan' });
@@ -211,7 +212,7 @@ describe('guards', () => {
   it('when a customer opens /admin, then they are sent to /; the admin sees the admin area', async () => {
     const page = await newPage();
     const email = uniqueEmail('pelanggan');
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     await page.goto(`${suite.app.url}/admin`);
     await page.waitForURL(`${suite.app.url}/`);
     await logOut(page, email.split('@')[0]!);
@@ -229,11 +230,11 @@ describe('a customer, end to end', () => {
     const email = uniqueEmail('sari');
     const username = email.split('@')[0]!;
 
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     await expect.poll(() => nav(page).getByRole('button', { name: username }).count()).toBe(1);
 
     await logOut(page, username);
-    await logIn(page, email, 'Rahasia123');
+    await logIn(page, email, TEST_PASSWORD);
     await expect.poll(() => nav(page).getByRole('button', { name: username }).count()).toBe(1);
 
     await page.goto(`${suite.app.url}/products`);
@@ -260,7 +261,7 @@ describe('a customer, end to end', () => {
   it('when a signed-up e-mail is used again or the password is wrong, then the server\'s message shows and the form keeps its values', async () => {
     const page = await newPage();
     const email = uniqueEmail('dua');
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     await logOut(page, email.split('@')[0]!);
 
     await page.goto(`${suite.app.url}/signUp`);
@@ -273,7 +274,7 @@ describe('a customer, end to end', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-email');
 
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('Rahasia123');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByLabel('Nomor WhatsApp').fill('081234567890');
     await page.getByLabel('Alamat').fill('Jl. Kota Lama 1');
     await page.getByRole('button', { name: 'Daftar' }).click();
@@ -321,7 +322,7 @@ describe('offline writes', () => {
   it('when a customer adds to the cart offline and the server restarts, then the items reach the server once the network returns', async () => {
     const page = await newPage();
     const email = uniqueEmail('offline');
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     await page.goto(`${suite.app.url}/products`);
     await expect.poll(() => page.locator('article').filter({ hasText: 'Gantungan Kunci' }).count(), { timeout: 20_000 }).toBe(1);
     await waitForServiceWorker(page);
@@ -356,7 +357,7 @@ describe('two tabs on one device', () => {
   it('when a customer adds to the cart in one tab, then the other tab\'s cart shows it, and the server has it once', async () => {
     const page = await newPage();
     const email = uniqueEmail('duatab');
-    await signUp(page, email, 'Rahasia123');
+    await signUp(page, email, TEST_PASSWORD);
     const other = await page.context().newPage();
     await other.goto(`${suite.app.url}/profile/keranjang`);
     await page.goto(`${suite.app.url}/products`);

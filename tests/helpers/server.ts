@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config, type Env } from '../../sync-server/config';
+import type { AppOptions } from '../../sync-server/app';
 import { startServer } from '../../sync-server/server';
 
 export const TEST_ADMIN = { email: 'admin@jepret.test', password: 'admin12345' };
 export const TEST_SECRET = 'test-session-secret';
+/** What every test customer signs up with: strong enough for the sign-up's strength check (zxcvbn score ≥ 2). */
+export const TEST_PASSWORD = 'Rahasia-Jepret-26';
 
 export interface TestServer {
   url: string;
@@ -26,7 +29,7 @@ export function tempDataDir(): string {
 }
 
 /** `env.DATA_DIR` given: the caller owns (and removes) it; otherwise a temp dir removed on close. */
-export async function startTestServer(env: Partial<Env> = {}): Promise<TestServer> {
+export async function startTestServer(env: Partial<Env> = {}, options: Omit<AppOptions, 'print'> = {}): Promise<TestServer> {
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? tempDataDir();
   const config = loadConfig({
@@ -35,11 +38,13 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
     SESSION_SECRET: TEST_SECRET,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // Suites sign up dozens of customers from one address; the limit itself is tested with its default.
+    SIGNUPS_PER_HOUR: '10000',
     ...env,
     DATA_DIR: dataDir,
   });
   const printed: string[] = [];
-  const server = await startServer(config, { print: (line) => printed.push(line) });
+  const server = await startServer(config, { ...options, print: (line) => printed.push(line) });
   return {
     url: server.url,
     port: server.port,
@@ -110,7 +115,7 @@ export class HttpClient {
 let counter = 0;
 /** A new customer account, signed in on `client`. */
 export async function signUp(client: HttpClient, email = `pelanggan${Date.now()}${counter++}@contoh.id`) {
-  const res = await client.post('/api/auth/signup', { email, password: 'rahasia123', phone: '081234567890', address: 'Jl. Merdeka 1, Semarang' });
+  const res = await client.post('/api/auth/signup', { email, password: TEST_PASSWORD, phone: '081234567890', address: 'Jl. Merdeka 1, Semarang' });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.user as { uid: string; email: string; username: string; admin: boolean };
 }

@@ -75,10 +75,12 @@ describe('pull: each reader sees exactly its own', () => {
     for (const d of docs) expect(Object.keys(d).filter((k) => k.startsWith('_') && k !== '_deleted')).toEqual([]);
   });
 
-  it.each<Who>(['anon', 'visitor', 'customer', 'other'])('when %s pulls goods, then the hidden product arrives as a deletion', async (who) => {
+  it.each<Who>(['anon', 'visitor', 'customer', 'other'])('when %s pulls goods, then the hidden product arrives as a deletion that tells nothing else: no title, price or stock', async (who) => {
     const { docs } = await pullAll(c[who], 'goods');
     expect(docs.filter((d) => !d._deleted).map((d) => d.id).sort()).toEqual(['1', '2', '3', '4', '5']);
-    expect(docs.find((d) => d.id === '99')).toMatchObject({ _deleted: true });
+    const gone = docs.find((d) => d.id === '99');
+    expect(gone).toMatchObject({ _deleted: true, title: '', desc: '', img: '', price: 0, qty: 0, weight: 0 });
+    expect(JSON.stringify(gone)).not.toMatch(/Produk lama|disembunyikan|kertas-film/);
   });
 
   it('when the admin pulls goods, then the hidden product arrives as it is', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, uploadPhoto, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, uploadPhoto, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { givePhotos, customDoc, tinyJpeg, transactionDoc } from './fixtures';
 
 let server: TestServer;
@@ -205,7 +205,7 @@ describe('a profile\'s e-mail', () => {
     // The customer may not either.
     expect((await pushChange(client, 'users', profile, { ...profile, email: 'saya@example.com' })).body.refused[0]).toMatchObject({ error: 'readonly_field' });
     // Deleting the profile ends the account: the e-mail that signed in before no longer does.
-    const signIn = () => new HttpClient(server.url).post('/api/auth/login', { email, password: 'rahasia123' });
+    const signIn = () => new HttpClient(server.url).post('/api/auth/login', { email, password: TEST_PASSWORD });
     expect((await signIn()).status).toBe(200);
     expect((await pushChange(admin, 'users', profile, { ...profile, _deleted: true })).body.refused).toEqual([]);
     expect((await signIn()).status).toBe(401);

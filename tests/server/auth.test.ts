@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, pullAll, pushChange, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const valid = { email: 'rina@contoh.id', password: 'rahasia123', phone: '081234567890', address: 'Jl. Pemuda 1' };
+const valid = { email: 'rina@contoh.id', password: TEST_PASSWORD, phone: '081234567890', address: 'Jl. Pemuda 1' };
 
 describe('sign-up', () => {
   it.each([
@@ -44,6 +44,27 @@ describe('sign-up', () => {
     expect(profile.body.documents).toEqual([
       expect.objectContaining({ id: res.body.user.uid, username: 'rina', email: valid.email, pict: '/assets/default-profile.svg', _deleted: false }),
     ]);
+  });
+
+  it.each([
+    ['password1', 'Ini adalah kata sandi yang umum digunakan.'],
+    ['aaaaaaa1', 'Karakter yang berulang seperti "aaa" mudah ditebak.'],
+    ['rahasia123', ''],
+    ['qwerty123', 'Ini adalah kata sandi yang umum digunakan.'],
+  ])('when the password is %s, which passes the form\'s rule but is easy to guess, then 400 password_guessable with why, in Indonesian', async (password, why) => {
+    const res = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email: `lemah${Math.random()}@contoh.id`, password });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('password_guessable');
+    expect(res.body.message).toMatch(/^Password ini terlalu mudah ditebak\. /);
+    expect(res.body.message).toContain(why);
+  });
+
+  it("when the password is the customer's own e-mail name with a digit, then it is refused as guessable; a password of uncommon words passes", async () => {
+    const email = `merapi.kencana${Date.now()}@contoh.id`;
+    const own = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: `${email.split('@')[0]}` });
+    expect(own.body.error).toBe('password_guessable');
+    const strong = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: 'kopi-Tubruk-di-Kota-Lama-7' });
+    expect(strong.status).toBe(201);
   });
 
   it('when the e-mail is taken (any case), then 409 email_taken', async () => {
@@ -95,7 +116,7 @@ describe('login, me, logout', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/auth/login', { email: 'tebak@contoh.id', password: `salah${i}abc` })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await client.post('/api/auth/login', { email: 'tebak@contoh.id', password: 'rahasia123' });
+    const limited = await client.post('/api/auth/login', { email: 'tebak@contoh.id', password: TEST_PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('too_many_attempts');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -140,6 +161,126 @@ describe('behind a proxy', () => {
   });
 });
 
+describe('sign-ups from one address', () => {
+  it('when 40 sign-ups arrive at once from one address, then only SIGNUPS_PER_HOUR (10 by default) make accounts and the rest get 429 with Retry-After', async () => {
+    const own = await startTestServer({ SIGNUPS_PER_HOUR: '' });
+    try {
+      const stamp = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => new HttpClient(own.url).post('/api/auth/signup', { ...valid, email: `borong${stamp}.${i}@contoh.id` })),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+      const limited = results.filter((r) => r.status === 429);
+      expect(limited).toHaveLength(30);
+      expect(limited[0]!.body).toMatchObject({ error: 'too_many_signups', message: expect.stringContaining('pendaftaran') });
+      expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('when weak passwords are tried over and over from one address, then they use up its sign-ups too', async () => {
+    const own = await startTestServer({ SIGNUPS_PER_HOUR: '3' });
+    try {
+      const client = new HttpClient(own.url);
+      const tries = [];
+      for (let i = 0; i < 4; i++) tries.push((await client.post('/api/auth/signup', { ...valid, email: `coba${i}@contoh.id`, password: 'password1' })).status);
+      expect(tries).toEqual([400, 400, 400, 429]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('guessing in parallel', () => {
+  it('when 80 wrong passwords for one account arrive at once from one address, then only 10 are checked and the rest get 429', async () => {
+    const email = `sasaran${Date.now()}@contoh.id`;
+    await signUp(new HttpClient(server.url), email);
+    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => new HttpClient(server.url).post('/api/auth/login', { email, password: `tebakan-${i}-xyz` })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(70);
+  });
+
+  it('when 80 wrong logins for 80 different e-mails arrive at once from one address, then only the address\'s 50 are checked and the rest get 429', async () => {
+    const own = await startTestServer();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => new HttpClient(own.url).post('/api/auth/login', { email: `semprot${i}@contoh.id`, password: 'salah123abc' })),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(50);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("when strangers behind the same address (a carrier's NAT) fill it with wrong passwords, then a customer still signs in on the phone they used before, while a new device there waits", async () => {
+    const own = await startTestServer();
+    try {
+      const phone = new HttpClient(own.url);
+      const { email } = await signUp(phone);
+      await phone.post('/api/auth/logout');
+      const strangers = new HttpClient(own.url);
+      for (let i = 0; i < 50; i++) await strangers.post('/api/auth/login', { email: `orang${i}@contoh.id`, password: 'salah123abc' });
+      expect((await new HttpClient(own.url).post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(429);
+      const back = await phone.post('/api/auth/login', { email, password: TEST_PASSWORD });
+      expect(back.status).toBe(200);
+      expect(back.body.user.email).toBe(email);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+
+  it('when one account is guessed from 30 addresses, then new devices must wait for it, but the owner\'s own phone still signs in', async () => {
+    const own = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const phone = new HttpClient(own.url);
+      const { email } = await signUp(phone);
+      const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+      for (let i = 0; i < 30; i++) expect((await new HttpClient(own.url).request('POST', '/api/auth/login', { email, password: `salah-${i}-abc` }, from(i))).status).toBe(401);
+      expect((await new HttpClient(own.url).request('POST', '/api/auth/login', { email, password: TEST_PASSWORD }, from(99))).status).toBe(429);
+      expect((await phone.request('POST', '/api/auth/login', { email, password: TEST_PASSWORD }, from(100))).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('cookies behind TLS', () => {
+  const secureOf = (res: { headers: Headers }) => res.headers.getSetCookie().map((c) => [c.split('=')[0], /;\s*Secure/i.test(c)]);
+
+  it('when the shop is reached over plain HTTP with no setting, then its cookies are not Secure (local use)', async () => {
+    const res = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email: `polos${Date.now()}@contoh.id` });
+    expect(secureOf(res)).toEqual([['jepret_session', false], ['jepret_device', false]]);
+  });
+
+  it('when a trusted TLS proxy says https (TRUST_PROXY, X-Forwarded-Proto), then the session, device and visitor cookies are Secure', async () => {
+    const own = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const signup = await new HttpClient(own.url).request('POST', '/api/auth/signup', { ...valid, email: `tls${Date.now()}@contoh.id` }, https);
+      expect(secureOf(signup)).toEqual([['jepret_session', true], ['jepret_device', true]]);
+      expect(secureOf(await new HttpClient(own.url).request('POST', '/api/auth/visitor', undefined, https))).toEqual([['jepret_visitor', true]]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('when SECURE_COOKIES=1 (a TLS proxy that sends no X-Forwarded-Proto), then the cookies are Secure whatever the request says', async () => {
+    const own = await startTestServer({ SECURE_COOKIES: '1' });
+    try {
+      const client = new HttpClient(own.url);
+      const signup = await client.post('/api/auth/signup', { ...valid, email: `selalu${Date.now()}@contoh.id` });
+      expect(secureOf(signup)).toEqual([['jepret_session', true], ['jepret_device', true]]);
+      expect(secureOf(await client.post('/api/auth/logout'))).toEqual([['jepret_session', true]]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('visitor identity', () => {
   it('when a visitor asks twice, then the same signed HttpOnly visitor id comes back', async () => {
     const client = new HttpClient(server.url);
@@ -171,8 +312,8 @@ describe('the admin removes a customer', () => {
     expect(res.body).toEqual({ conflicts: [], refused: [] });
 
     expect((await customer.get('/api/auth/me')).body).toEqual({ user: null });
-    expect((await new HttpClient(server.url).post('/api/auth/login', { email, password: 'rahasia123' })).status).toBe(401);
-    const again = await new HttpClient(server.url).post('/api/auth/signup', { email, password: 'rahasia123', phone: '081234567890', address: 'Jl. Baru 1' });
+    expect((await new HttpClient(server.url).post('/api/auth/login', { email, password: TEST_PASSWORD })).status).toBe(401);
+    const again = await new HttpClient(server.url).post('/api/auth/signup', { email, password: TEST_PASSWORD, phone: '081234567890', address: 'Jl. Baru 1' });
     expect(again.status).toBe(201);
     expect(again.body.user.uid).not.toBe(uid);
   });

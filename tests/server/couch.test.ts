@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BasePouchDB } from '../../sync-server/data-access/pouch';
 import memoryAdapter from 'pouchdb-adapter-memory';
-import { HttpClient, pullAll, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
 
 const Memory = BasePouchDB.plugin(memoryAdapter).defaults({ adapter: 'memory' });
 const basic = (email: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` });
@@ -25,7 +25,7 @@ describe('/couch access', () => {
     const client = new HttpClient(server.url);
     await signUp(client, 'bukan.admin@contoh.id');
     expect((await client.get('/couch/goods/_all_docs')).status).toBe(403);
-    const res = await new HttpClient(server.url).request('GET', '/couch/goods/_all_docs', undefined, basic('bukan.admin@contoh.id', 'rahasia123'));
+    const res = await new HttpClient(server.url).request('GET', '/couch/goods/_all_docs', undefined, basic('bukan.admin@contoh.id', TEST_PASSWORD));
     expect(res.status).toBe(403);
   });
 

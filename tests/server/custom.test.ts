@@ -11,7 +11,7 @@ import { MESSAGES } from '../../src/domain/messages';
 import { CUSTOM_ORDER_RATE } from '../../sync-server/sync/custom-limit';
 import { VISITOR_RATE } from '../../sync-server/auth/routes';
 import { photoFile } from '../../sync-server/uploads/paths';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, uploadPhoto, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { customDoc, givePhotos, tinyJpeg } from './fixtures';
 
 let server: TestServer;
@@ -211,7 +211,7 @@ describe('a visitor who signs up takes their custom orders along', () => {
 
     // The account on another device (no visitor cookie there) sees the order and its photos.
     const elsewhere = new HttpClient(server.url);
-    expect((await elsewhere.post('/api/auth/login', { email: user.email, password: 'rahasia123' })).status).toBe(200);
+    expect((await elsewhere.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
     expect((await pullAll(elsewhere, 'custom')).docs.map((d) => d.id)).toEqual([order.id]);
     for (const url of [...order.imgWhite, ...order.imgBlack]) expect((await elsewhere.get(url)).status).toBe(200);
     // A visitor on a new device no longer reads them.

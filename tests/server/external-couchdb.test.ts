@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_COUCH_PASSWORD, FAKE_COUCH_USER, startFakeCouch } from '../helpers/fake-couchdb-process';
-import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { cartDoc } from './fixtures';
 
 let couch: ChildProcess;
@@ -46,7 +46,7 @@ describe('with COUCHDB_URL', () => {
 
   it('when a customer pushes a cart on one instance, then a stream on the other hears it and a pull there returns it', async () => {
     const client = new HttpClient(server.url);
-    await client.post('/api/auth/login', { email: 'couch.pelanggan@contoh.id', password: 'rahasia123' });
+    await client.post('/api/auth/login', { email: 'couch.pelanggan@contoh.id', password: TEST_PASSWORD });
     const uid = (await client.get('/api/auth/me')).body.user.uid;
     const onSecond = new HttpClient(second.url);
     for (const [k, v] of client.jar) onSecond.jar.set(k, v);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCouch } from '../helpers/fake-couchdb-process';
-import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_SECRET, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_SECRET, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from './fixtures';
 
 const run = promisify(execFile);
@@ -68,7 +68,7 @@ async function servesEverything(server: TestServer): Promise<void> {
 
   // The customer's account came back: the same password signs in, and their own photo is theirs.
   const client = new HttpClient(server.url);
-  expect((await client.post('/api/auth/login', { email: customer.email, password: 'rahasia123' })).status).toBe(200);
+  expect((await client.post('/api/auth/login', { email: customer.email, password: TEST_PASSWORD })).status).toBe(200);
   expect((await pullAll(client, 'transactions')).docs.map((d) => d.id)).toEqual([order.id]);
   const photo = await client.fetch(photoUrl);
   expect(photo.status).toBe(200);

@@ -10,7 +10,7 @@ import { Store } from '../../sync-server/data-access/store';
 import { photoFile } from '../../sync-server/uploads/paths';
 import { savePhoto } from '../../sync-server/uploads/photo-store';
 import { sweepUnusedPhotos } from '../../sync-server/uploads/sweep';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, tempDataDir, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { cartDoc, tinyJpeg } from './fixtures';
 
 const DAY = 24 * 3600_000;
@@ -99,7 +99,7 @@ describe('photos nothing names leave after PHOTO_KEEP_DAYS', () => {
     // Served again by a restarted server: the kept photos to their owner (the product image to anyone), the rest 404.
     server = await startTestServer({ DATA_DIR: dir });
     const sari = new HttpClient(server.url);
-    expect((await sari.post('/api/auth/login', { email: customer.email, password: 'rahasia123' })).status).toBe(200);
+    expect((await sari.post('/api/auth/login', { email: customer.email, password: TEST_PASSWORD })).status).toBe(200);
     for (const url of [urls.inCart, urls.profile]) expect((await sari.fetch(url)).status).toBe(200);
     for (const url of [urls.outOfCart, urls.neverNamed, urls.sentAgain]) expect((await sari.fetch(url)).status).toBe(404);
     const visitor = new HttpClient(server.url);

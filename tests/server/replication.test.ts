@@ -11,7 +11,7 @@ import { PULL_BATCH_SIZE, startSync, type RefusedWrite, type SyncHandle } from '
 import { loadConfig } from '../../sync-server/config';
 import { Store } from '../../sync-server/data-access/store';
 import { PULL_MAX_LIMIT } from '../../sync-server/sync/routes';
-import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
 
 interface Device {
@@ -80,7 +80,7 @@ async function device(
 /** A second session of the customer of the two devices, as another phone of theirs would have. */
 async function customerSession(): Promise<HttpClient> {
   const http = new HttpClient(server.url);
-  await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+  await http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: TEST_PASSWORD });
   return http;
 }
 
@@ -107,7 +107,7 @@ beforeAll(async () => {
   const first = new HttpClient(server.url);
   uid = (await signUp(first, 'dua.perangkat@contoh.id')).uid;
   const second = new HttpClient(server.url);
-  await second.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+  await second.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: TEST_PASSWORD });
   await device(first);
   await device(second);
 });
@@ -297,7 +297,7 @@ describe('an order cancelled while its photos wait', () => {
 describe('a session that ended while the phone was offline', () => {
   it('when the phone comes back with an order placed offline, then nothing is refused or dropped, the app hears it must sign in, and the order arrives after the next login', async () => {
     const http = new HttpClient(server.url);
-    const login = () => http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: 'rahasia123' });
+    const login = () => http.post('/api/auth/login', { email: 'dua.perangkat@contoh.id', password: TEST_PASSWORD });
     await login();
     let signedOut = 0;
     const phone = await device(http, ['transactions'], undefined, () => signedOut++);

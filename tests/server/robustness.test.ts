@@ -28,6 +28,15 @@ describe('whatever a client sends, the answer is 4xx JSON, never 5xx', () => {
     ['a signup with an array body', 'POST', '/api/auth/signup', [1, 2], 400, 'bad_request'],
     ['a login with numbers', 'POST', '/api/auth/login', { email: 1, password: 2 }, 401, 'wrong_credentials'],
     ['a body over 1 MB', 'POST', '/api/sync/goods/push', JSON.stringify([{ x: 'a'.repeat(1_100_000) }]), 413, 'payload_too_large'],
+    [
+      'a push whose assumedMasterState nests 400 000 deep',
+      'POST',
+      '/api/sync/transactions/push',
+      `[{"newDocumentState":{"id":"x"},"assumedMasterState":${'['.repeat(400_000)}${']'.repeat(400_000)}}]`,
+      400,
+      'too_deep',
+    ],
+    ['a login body nested 40 deep', 'POST', '/api/auth/login', `{"email":${'{"a":'.repeat(40)}1${'}'.repeat(40)},"password":"x"}`, 400, 'too_deep'],
   ])('when a client sends %s, then a 4xx JSON answer (or per-row refusals)', async (_name, method, path, body, status, code) => {
     const res = await admin.request(method, path, body);
     expect(res.status).toBe(status);

@@ -13,6 +13,16 @@ export interface EventStreamOptions {
   maxDelayMs?: number;
 }
 
+/**
+ * The server answered, but keeps no stream for this device now (429: its address holds as many as the server allows).
+ * Not a lost connection: the caller pulls by itself meanwhile, and the stream is asked for again after `retryAfterMs`.
+ */
+export class StreamRefused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('event stream: refused for now (HTTP 429)');
+  }
+}
+
 export interface EventStream {
   /** Reconnect now if the stream is down (e.g. the browser came back online). */
   kick(): void;
@@ -44,6 +54,12 @@ export function createSseParser(dispatch: (event: string, data: string) => void)
   };
 }
 
+/** Retry-After in seconds (the only form the server sends), as milliseconds; a minute when absent or unreadable. */
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : 60_000;
+}
+
 export function openEventStream(opts: EventStreamOptions): EventStream {
   const minDelay = opts.minDelayMs ?? 1000;
   const maxDelay = opts.maxDelayMs ?? 30_000;
@@ -70,6 +86,7 @@ export function openEventStream(opts: EventStreamOptions): EventStream {
       cache: 'no-store',
       signal: controller.signal,
     });
+    if (res.status === 429) throw new StreamRefused(retryAfterMs(res.headers.get('retry-after')));
     if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
     failures = 0;
     opts.onOpen();
@@ -85,14 +102,16 @@ export function openEventStream(opts: EventStreamOptions): EventStream {
 
   void (async () => {
     while (!closed) {
+      let wait: number | null = null;
       try {
         await connectOnce();
       } catch (err) {
         if (closed) break;
         opts.onDown(err);
+        if (err instanceof StreamRefused) wait = err.retryAfterMs;
       }
       failures += 1;
-      const delay = Math.min(maxDelay, minDelay * 2 ** Math.min(failures - 1, 10));
+      const delay = wait ?? Math.min(maxDelay, minDelay * 2 ** Math.min(failures - 1, 10));
       await sleep(delay * (0.75 + Math.random() * 0.5));
     }
   })();

@@ -9,7 +9,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { deepEqual, getHeightOfRevision } from 'rxdb/plugins/utils';
 import { UI } from '../../domain/ui-text';
 import type { CollectionName } from '../../domain/schemas';
-import { openEventStream, type EventStream } from './event-stream';
+import { openEventStream, StreamRefused, type EventStream } from './event-stream';
 import { pendingKey, readPending } from './pending-key';
 
 export interface RefusedWrite {
@@ -361,7 +361,9 @@ function openServerEvents(core: SyncCore, syncs: Map<CollectionName, CollectionS
       resyncAll();
     },
     onDown(err) {
-      core.failed(err);
+      // Refused for now, not down: the server answered. Without hints, pull at each refusal (every Retry-After).
+      if (err instanceof StreamRefused) resyncAll();
+      else core.failed(err);
     },
     onEvent(event, data) {
       if (event !== 'change') return;
