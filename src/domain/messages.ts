@@ -3,6 +3,7 @@
  * and the PWA shows `message`; a translator finds all of them here.
  */
 import { formatIDR } from './format';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './photos';
 import { QTY_MAX } from './pricing';
 
 export const MESSAGES = {
@@ -85,8 +86,10 @@ export const MESSAGES = {
   shipping_fetch_failed: 'Gagal memuat data pengiriman. Coba lagi.',
   // photos
   upload_file_required: 'Pilih satu foto untuk diunggah.',
-  upload_too_large: 'Foto terlalu besar. Ukuran maksimal 8 MB.',
-  upload_too_many_pixels: 'Resolusi foto terlalu besar. Maksimal 8000 piksel per sisi.',
+  upload_too_large: `Foto terlalu besar. Ukuran maksimal ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+  upload_too_many_pixels: `Resolusi foto terlalu besar: maksimal ${UPLOAD_MAX_PIXELS / 1_000_000} megapiksel dan ${UPLOAD_MAX_SIDE} piksel per sisi.`,
+  too_many_unfinished_uploads: 'Terlalu banyak unggahan foto yang belum selesai. Tunggu sampai unggahan yang berjalan selesai, lalu coba lagi.',
+  uploads_busy: 'Server sedang memproses banyak foto. Foto akan dikirim lagi sebentar lagi.',
   // The customer picks .jpg, .png or .heic (the phone turns a HEIC into a JPEG before it leaves): named as they know them.
   upload_not_image: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.',
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',

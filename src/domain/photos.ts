@@ -31,8 +31,19 @@ export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 export const RESUMABLE_UPLOAD_PATH = '/api/uploads/resumable';
 /** The header of a finished resumable upload's answer that names the photo's URL. */
 export const PHOTO_URL_HEADER = 'Photo-Url';
-/** And images wider or taller than this (a decompression bomb is small in bytes). */
-export const UPLOAD_MAX_SIDE = 8000;
+/**
+ * And images that decode to more pixels than an honest photo has: a decompression bomb is small in bytes (an
+ * 8000 x 8000 WebP of one colour is a few KB) but decodes to hundreds of MB. The largest honest input is a phone's
+ * 48-50 MP original (8064 x 6048, 8160 x 6120); the PWA itself sends at most PREPARED_LONG_SIDE.
+ */
+export const UPLOAD_MAX_SIDE = 8192;
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+/**
+ * The longest side a photo is kept at. Larger ones (a phone's original sent by another client than the PWA) are kept
+ * at this size: still more than five times the print's 732 px, enough to crop a tenth of it and print at 300 dpi, and
+ * a quarter of a 48 MP photo's memory when it is worked on (decode-queue.ts).
+ */
+export const STORED_MAX_SIDE = 4096;
 /** Types the server accepts, by their real content (the browser converts HEIC to JPEG first). */
 export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
 

@@ -10,11 +10,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { THUMB_LONG_SIDE, UPLOAD_MAX_SIDE, UPLOAD_TYPES } from '../../src/domain/photos';
+import { STORED_MAX_SIDE, THUMB_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE, UPLOAD_TYPES } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { fileUnder, newPhotoPath, PHOTO_MIME, photoUrl, thumbPathOf, type PhotoFormat } from './paths';
+import { decodes } from './decode-queue';
 import { stripJpegMetadata } from './jpeg-metadata';
 import { claimPhoto, findOwnPhoto, photoId, PUBLIC_OWNER, touchPhoto, type PhotoRecord } from './photos';
 
@@ -26,12 +27,19 @@ export interface SavedPhoto {
 
 /**
  * `failOn: 'warning'` refuses truncated or damaged files (libjpeg's "premature end of data" is a warning);
- * the pixel limit stops decompression bombs while decoding.
+ * the pixel limit stops decompression bombs while decoding, should a header lie about the size.
  */
-const DECODE = { failOn: 'warning', limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE } as const;
+const DECODE = { failOn: 'warning', limitInputPixels: UPLOAD_MAX_PIXELS } as const;
 /** JPEG and WebP near the prepared photo's own quality; PNG lossless (a `quality` would quantise it to a palette). */
 const OUTPUT: Record<PhotoFormat, object> = { jpeg: { quality: 90 }, webp: { quality: 90 }, png: {} };
 const THUMB_QUALITY = 80;
+/**
+ * libvips keeps recent operations (and their pixels) in a cache, and works each image with as many threads as there
+ * are cores: with photos decoded one at a time (decode-queue.ts) the cache saves nothing and the threads each keep a
+ * malloc arena of their own. Without them a 48 MP photo's peak stays near its own pixels.
+ */
+sharp.cache(false);
+sharp.concurrency(1);
 
 const isKeptFormat = (format: string | undefined): format is PhotoFormat =>
   (UPLOAD_TYPES as readonly string[]).includes(format ?? '');
@@ -46,10 +54,13 @@ interface Prepared {
   thumb: Promise<Buffer>;
 }
 
-/** The image header, or null when sharp cannot read one (an empty buffer throws at construction). */
+/**
+ * The image header, or null when sharp cannot read one (an empty buffer throws at construction). Reading it decodes no
+ * pixel, so it takes any size: the size it states is what prepare() refuses before decoding.
+ */
 async function readHeader(bytes: Buffer): Promise<Metadata | null> {
   try {
-    return await sharp(bytes, DECODE).metadata();
+    return await sharp(bytes, { ...DECODE, limitInputPixels: false }).metadata();
   } catch {
     return null;
   }
@@ -75,12 +86,14 @@ const thumbnailOf = (image: Sharp): Promise<Buffer> =>
 async function prepare(bytes: Buffer): Promise<Prepared> {
   const meta = await readHeader(bytes);
   if (!meta || !isKeptFormat(meta.format)) throw new HttpError(415, 'upload_not_image');
-  if (meta.width > UPLOAD_MAX_SIDE || meta.height > UPLOAD_MAX_SIDE) throw new HttpError(413, 'upload_too_many_pixels');
+  const tooMany = meta.width > UPLOAD_MAX_SIDE || meta.height > UPLOAD_MAX_SIDE || meta.width * meta.height > UPLOAD_MAX_PIXELS;
+  if (tooMany) throw new HttpError(413, 'upload_too_many_pixels');
   const format = meta.format;
 
-  // Fast path, the PWA's prepared photo: an upright JPEG keeps its own compressed pixels, its metadata
-  // segments dropped byte by byte (jpeg-metadata.ts); the thumbnail, made from those very bytes, decodes them.
-  const stripped = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : null;
+  // Fast path, the PWA's prepared photo: an upright JPEG no larger than is kept keeps its own compressed pixels, its
+  // metadata segments dropped byte by byte (jpeg-metadata.ts); the thumbnail, made from those very bytes, decodes them.
+  const keptWhole = Math.max(meta.width, meta.height) <= STORED_MAX_SIDE;
+  const stripped = format === 'jpeg' && (meta.orientation ?? 1) === 1 && keptWhole ? stripJpegMetadata(bytes) : null;
   if (stripped) {
     const thumb = thumbnailOf(sharp(stripped, DECODE)).catch(notImage);
     thumb.catch(() => undefined); // Awaited by the caller; this only keeps an early failure from counting as unhandled.
@@ -88,12 +101,17 @@ async function prepare(bytes: Buffer): Promise<Prepared> {
   }
 
   // Anything else is re-encoded: rotate() applies the EXIF orientation; sharp writes no metadata unless asked
-  // (keepExif/withMetadata).
+  // (keepExif/withMetadata); a photo past STORED_MAX_SIDE is kept at that size (a JPEG is then decoded at half or a
+  // quarter of its size to begin with). The main image and the thumbnail one after the other, not at once: each
+  // decodes the image, and a large one decoded twice at once doubled the peak.
   const upright: Sharp = sharp(bytes, DECODE).rotate();
-  const [main, thumb] = await Promise.all([
-    upright.clone().toFormat(format, OUTPUT[format]).toBuffer({ resolveWithObject: true }),
-    thumbnailOf(upright.clone()),
-  ]).catch(notImage);
+  const main = await upright
+    .clone()
+    .resize(STORED_MAX_SIDE, STORED_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toFormat(format, OUTPUT[format])
+    .toBuffer({ resolveWithObject: true })
+    .catch(notImage);
+  const thumb = await thumbnailOf(upright.clone()).catch(notImage);
   return { format, data: main.data, width: main.info.width, height: main.info.height, thumb: Promise.resolve(thumb) };
 }
 
@@ -146,7 +164,27 @@ async function stageBoth(file: string, thumbFile: string, image: Prepared): Prom
  * Stores the photo of `owner` made of `bytes` (or finds the one stored before); answers its URL. A product image
  * (owner PUBLIC_OWNER) goes under `images/produk/`, the same checks and metadata removal as any photo.
  */
-export async function savePhoto(config: Config, store: Store, owner: string, bytes: Buffer, nowMs = Date.now()): Promise<SavedPhoto> {
+export async function savePhoto(
+  config: Config,
+  store: Store,
+  owner: string,
+  bytes: Buffer | (() => Promise<Buffer>),
+  nowMs = Date.now(),
+): Promise<SavedPhoto> {
+  // Bytes in memory may be refused when many wait (decode-queue.ts); bytes still on disk are read when their turn comes.
+  const inMemory = Buffer.isBuffer(bytes);
+  return decodes.run(() => saveNow(config, store, owner, inMemory ? bytes : undefined, inMemory ? undefined : bytes, nowMs), { mayRefuse: inMemory });
+}
+
+async function saveNow(
+  config: Config,
+  store: Store,
+  owner: string,
+  given: Buffer | undefined,
+  read: (() => Promise<Buffer>) | undefined,
+  nowMs: number,
+): Promise<SavedPhoto> {
+  const bytes = given ?? (await read!());
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const known = await findOwnPhoto(store, owner, sha256);
   if (known) {

@@ -9,7 +9,8 @@
  * upright, no metadata, deduplicated per owner) before any URL is given. An unfinished upload is readable by nobody
  * (no GET) and continued only by whoever started it; everyone else is told it does not exist. What the client sends
  * as metadata is dropped: the server writes the owner itself. Partial files live under `{PHOTOS_DIR}/uploads-partial`
- * (every instance sees them) and go a day after they were started if never finished; a finished upload's bytes go
+ * (every instance sees them), bounded per owner and per address, and go after an hour without bytes, a day after they
+ * were started at the latest (partial-quota.ts); a finished upload's bytes go
  * at once, and its answer names the photo's URL (the `Photo-Url` header and a JSON body). Every refusal is the API's
  * JSON with the shop's Indonesian message, also those tus writes in plain text.
  */
@@ -27,12 +28,13 @@ import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { addressTag, idleUploads, partialRoomFor } from './partial-quota';
 import { savePhoto } from './photo-store';
 import { PUBLIC_OWNER } from './photos';
 
-/** An upload not finished this long after it started is removed. */
+/** An upload not finished this long after it started is removed (one left idle goes sooner: partial-quota.ts). */
 export const PARTIAL_KEEP_MS = DAY_MS;
-const CLEAN_EVERY_MS = 60 * 60 * 1000;
+const CLEAN_EVERY_MS = 10 * 60 * 1000;
 
 type ServerRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 type ActorOf = (req: Request) => Promise<Actor>;
@@ -40,6 +42,8 @@ type ActorOf = (req: Request) => Promise<Actor>;
 /** Who sends a request, as `actorOf` found them before tus took the request over. */
 interface Sender {
   writer: string;
+  /** The request's address, as a keyed hash (partial-quota.ts). */
+  address: string;
   /** The creating POST asked for a product image (admin only, checked before). */
   isPublic: boolean;
 }
@@ -89,11 +93,15 @@ async function removeFinishedRecords(photosDir: string, now: number): Promise<nu
 }
 
 /**
- * Removes the uploads started more than PARTIAL_KEEP_MS ago, unfinished ones and the records of finished ones;
- * answers how many went.
+ * Removes the uploads started more than PARTIAL_KEEP_MS ago, unfinished ones and the records of finished ones, and
+ * the unfinished ones idle for PARTIAL_IDLE_MS; answers how many went.
  */
 export async function removeExpiredUploads(photosDir: string, now = Date.now()): Promise<number> {
-  return (await partialStore(photosDir).deleteExpired()) + (await removeFinishedRecords(photosDir, now));
+  const store = partialStore(photosDir);
+  const expired = await store.deleteExpired();
+  const idle = await idleUploads(partialDir(photosDir), now);
+  await Promise.all(idle.map((id) => store.remove(id).catch(() => undefined)));
+  return expired + idle.length + (await removeFinishedRecords(photosDir, now));
 }
 
 /** A refusal whose body is not the API's JSON gets the shop's message for its status; anything else goes as it is. */
@@ -138,10 +146,11 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
     // Same origin only, like the rest of the API: no `Access-Control-Allow-Origin` (tus's default is `*`).
     allowedOrigins: () => false,
     // The client's metadata (a file name, a type) is not kept: only who may continue the upload, and what it is.
-    async onUploadCreate(req) {
+    async onUploadCreate(req, upload) {
       const sender = senderOf(req);
       if (!sender) throw refusal(401, 'not_signed_in');
-      return { metadata: { owner: sender.writer, ...(sender.isPublic ? { public: '1' } : {}) } };
+      if (!(await partialRoomFor(directory, sender.writer, sender.address, upload.size))) throw refusal(429, 'too_many_unfinished_uploads');
+      return { metadata: { owner: sender.writer, address: sender.address, ...(sender.isPublic ? { public: '1' } : {}) } };
     },
     // HEAD, PATCH, DELETE of an upload: its starter's alone. Anyone else learns nothing, not even that it exists.
     async onIncomingRequest(req, id) {
@@ -153,10 +162,9 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
     async onUploadFinish(_req, upload) {
       const bytesFile = path.join(directory, upload.id);
       try {
-        const bytes = await readFile(bytesFile);
         const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
         if (!owner) throw new HttpError(404, 'not_found');
-        const { url, created } = await savePhoto(config, store, owner, bytes);
+        const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile));
         // The bytes have served; the record stays a day with the URL (FinishedRecord), for an answer that gets lost.
         const info = await datastore.configstore.get(upload.id);
         if (info) await datastore.configstore.set(upload.id, { ...info, offset: info.size, metadata: { ...info.metadata, url } } as unknown as typeof info);
@@ -215,7 +223,7 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       throw new HttpError(403, 'forbidden');
     }
     if ((req.method === 'HEAD' || req.method === 'DELETE') && (await answerFinished(req, res, writer))) return;
-    senders.set(req, { writer, isPublic });
+    senders.set(req, { writer, isPublic, address: addressTag(config.sessionSecret, req.ip ?? '') });
     // Express hands the router a path below its mount point; tus matches the whole path.
     req.url = req.originalUrl;
     // What `tus.handle` does, with every refusal put in the API's shape on the way out: tus answers some in plain

@@ -4,7 +4,7 @@
  * Product images are the exception: the admin sends them with `?public=1`, they land under `/images/produk/`,
  * and anyone reads them (signed out, the service worker), cached for a year by browsers and proxies.
  */
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Actor } from '../../src/domain/access';
 import { isPhotoUrl, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
@@ -19,6 +19,12 @@ import { findPhoto, PUBLIC_OWNER } from './photos';
 import type { ResumableUploads } from './resumable';
 
 export const UPLOAD_RATE = { limit: 600, windowMs: 15 * 60 * 1000 };
+/**
+ * Uploads one address may have in flight at once (a multipart POST, a resumable upload's POST or PATCH). The app sends
+ * one photo at a time per device; each upload in flight holds up to 8 MB in memory or an open file, so a script
+ * sending hundreds at once is told to wait (429, retried by the app's uploader).
+ */
+export const UPLOADS_IN_FLIGHT_PER_ADDRESS = 8;
 /** A resumable upload's other requests (HEAD, PATCH): a photo on a patchy connection takes several. */
 export const RESUME_RATE = { limit: 6000, windowMs: 15 * 60 * 1000 };
 /** A photo's bytes never change under its URL. */
@@ -36,10 +42,11 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
   // One count of photos started per address, whichever way they are sent.
   const perAddress = limit(UPLOAD_RATE);
   const resumesPerAddress = limit(RESUME_RATE);
+  const inFlight = inFlightPerAddress(UPLOADS_IN_FLIGHT_PER_ADDRESS);
 
-  router.all('/resumable{/:id}', (req, res, next) => (req.method === 'POST' ? perAddress : resumesPerAddress)(req, res, next), resumable.handle);
+  router.all('/resumable{/:id}', inFlight, (req, res, next) => (req.method === 'POST' ? perAddress : resumesPerAddress)(req, res, next), resumable.handle);
 
-  router.post('/', perAddress, async (req, res) => {
+  router.post('/', inFlight, perAddress, async (req, res) => {
     const actor = await actorOf(req);
     const writer = actor.uid ?? actor.visitorId;
     if (!writer) throw new HttpError(401, 'not_signed_in');
@@ -62,6 +69,26 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
   });
 
   return router;
+}
+
+/** Counts the requests of each address still being answered; past `max` the next is 429 `too_many_uploads`. */
+function inFlightPerAddress(max: number): RequestHandler {
+  const counts = new Map<string, number>();
+  return (req, res, next) => {
+    const address = req.ip ?? '';
+    const now = counts.get(address) ?? 0;
+    if (now >= max) {
+      res.set({ 'Retry-After': '5', Connection: 'close' });
+      return sendError(res, 429, 'too_many_uploads');
+    }
+    counts.set(address, now + 1);
+    res.once('close', () => {
+      const left = (counts.get(address) ?? 1) - 1;
+      if (left > 0) counts.set(address, left);
+      else counts.delete(address);
+    });
+    next();
+  };
 }
 
 export function createImageRouter(config: Config, store: Store, actorOf: ActorOf): Router {

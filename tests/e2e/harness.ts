@@ -42,6 +42,8 @@ function freePort(): Promise<number> {
 export interface RunningApp {
   url: string;
   dataDir: string;
+  /** The server process's id (for measuring it from outside). */
+  pid: () => number | undefined;
   output: () => string;
   stop(): Promise<void>;
   /** Stop and start again on the same port and DATA_DIR. */
@@ -88,7 +90,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
   await start();
   return {
-    url, dataDir, output: () => log, stop,
+    url, dataDir, output: () => log, stop, pid: () => child?.pid,
     restart: async () => { await stop(); await start(); },
     cleanup: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); },
   };

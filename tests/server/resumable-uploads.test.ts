@@ -5,16 +5,16 @@
  * The requests are written by hand: the protocol is what is under test (the PWA sends them with tus-js-client).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { isPhotoUrl, PHOTO_URL_HEADER, RESUMABLE_UPLOAD_PATH as RESUMABLE_PATH, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
-import { DAY_MS } from '../../src/domain/time';
+import { DAY_MS, HOUR_MS } from '../../src/domain/time';
 import { partialDir, removeExpiredUploads } from '../../sync-server/uploads/resumable';
-import { HttpClient, startShop, type TestServer } from '../helpers/server';
+import { HttpClient, signUp, startShop, startTestServer, type TestServer } from '../helpers/server';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 
@@ -175,7 +175,9 @@ describe('a photo sent in parts', () => {
     expect(res.status).toBe(201);
     const id = location.split('/').pop()!;
     const info = JSON.parse(readFileSync(path.join(partialDir(server.config.photosDir), `${id}.json`), 'utf8'));
-    expect(info.metadata).toEqual({ owner: (await sari.get('/api/auth/me')).body.user.uid });
+    // The owner, and the sender's address as a keyed hash (for what one address may park), never as it is.
+    expect(info.metadata).toEqual({ owner: (await sari.get('/api/auth/me')).body.user.uid, address: expect.stringMatching(/^[\w-]{16}$/) });
+    expect(JSON.stringify(info)).not.toContain('127.0.0.1');
     expect((await sari.fetch(location, { method: 'DELETE', headers: TUS })).status).toBe(204);
   });
 });
@@ -291,8 +293,85 @@ describe('what is refused', () => {
   });
 });
 
+describe('what unfinished uploads may park', () => {
+  const MB = 1024 * 1024;
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => own?.close());
+  /** A visitor of its own at `address` (behind the trusted proxy). */
+  async function visitorAt(address: string) {
+    const client = new HttpClient(own.url);
+    await client.request('POST', '/api/auth/visitor', undefined, { 'x-forwarded-for': address });
+    const begin = (length: number) =>
+      client.fetch(RESUMABLE_PATH, { method: 'POST', headers: { ...TUS, 'Upload-Length': String(length), 'x-forwarded-for': address } });
+    return { client, begin };
+  }
+
+  it('when one visitor begins uploads past 24 MB (or past 6), then the next is 429 too_many_unfinished_uploads; finishing one makes room', async () => {
+    const { client, begin } = await visitorAt('203.0.113.10');
+    const first = await begin(photo.length);
+    expect(first.status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await begin(8 * MB)).status).toBe(201);
+    const over = await begin(8 * MB);
+    expect(over.status).toBe(429);
+    expect(await json(over)).toEqual({ error: 'too_many_unfinished_uploads', message: MESSAGES.too_many_unfinished_uploads });
+    // Finished, the first one parks nothing: room for one more (of at most what is left).
+    const location = first.headers.get('location')!;
+    const done = await client.fetch(location, {
+      method: 'PATCH',
+      headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0', 'x-forwarded-for': '203.0.113.10' },
+      body: new Uint8Array(photo),
+    });
+    expect(done.status).toBe(201);
+    expect((await begin(7 * MB)).status).toBe(201);
+
+    const { begin: small } = await visitorAt('203.0.113.11');
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await small(1000)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
+  });
+
+  it('when one address begins uploads under ever new visitor identities, then past 64 MB it is refused, and another address is not', async () => {
+    const statuses: number[] = [];
+    for (let v = 0; v < 3; v++) {
+      const { begin } = await visitorAt('203.0.113.20');
+      for (let i = 0; i < 3; i++) statuses.push((await begin(8 * MB)).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 429]);
+    expect((await (await visitorAt('203.0.113.21')).begin(8 * MB)).status).toBe(201);
+  });
+
+  it('when an unfinished upload receives nothing for an hour, then the clean-up removes it; one that received bytes a minute ago stays', async () => {
+    const { client, begin } = await visitorAt('203.0.113.30');
+    const idle = (await begin(photo.length)).headers.get('location')!;
+    const busy = (await begin(photo.length)).headers.get('location')!;
+    const send = (location: string) =>
+      client.fetch(location, {
+        method: 'PATCH',
+        headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0', 'x-forwarded-for': '203.0.113.30' },
+        body: new Uint8Array(photo.subarray(0, 300)),
+      });
+    expect((await send(idle)).status).toBe(204);
+    expect((await send(busy)).status).toBe(204);
+    const dir = partialDir(own.config.photosDir);
+    const idleId = idle.split('/').pop()!;
+    const anHourAgo = new Date(Date.now() - HOUR_MS - 60_000);
+    for (const name of [idleId, `${idleId}.json`]) utimesSync(path.join(dir, name), anHourAgo, anHourAgo);
+
+    expect(await removeExpiredUploads(own.config.photosDir)).toBe(1);
+    expect(readdirSync(dir)).not.toContain(idleId);
+    expect((await client.fetch(idle, { method: 'HEAD', headers: { ...TUS, 'x-forwarded-for': '203.0.113.30' } })).status).toBe(404);
+    expect((await client.fetch(busy, { method: 'HEAD', headers: { ...TUS, 'x-forwarded-for': '203.0.113.30' } })).headers.get('upload-offset')).toBe('300');
+  });
+});
+
 describe('an upload never finished', () => {
   it('when it was started more than a day ago, then it can no longer be continued and the clean-up removes it, and a finished one\'s record', async () => {
+    // A customer of their own: Sari's uploads left unfinished above count against what she may park.
+    const sari = new HttpClient(server.url);
+    await signUp(sari);
     const { location } = await start(sari, photo.length);
     await patch(sari, location, 0, photo.subarray(0, 500));
     const id = location.split('/').pop()!;

@@ -7,17 +7,18 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
-import { isPhotoUrl, THUMB_LONG_SIDE, UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE } from '../../src/domain/photos';
+import { isPhotoUrl, STORED_MAX_SIDE, THUMB_LONG_SIDE, UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE } from '../../src/domain/photos';
 import { loadConfig } from '../../sync-server/config';
 import { Store } from '../../sync-server/data-access/store';
 import { photoFile } from '../../sync-server/uploads/paths';
 import { photosOwnedBy } from '../../sync-server/uploads/photos';
-import { UPLOAD_RATE } from '../../sync-server/uploads/routes';
+import { UPLOAD_RATE, UPLOADS_IN_FLIGHT_PER_ADDRESS } from '../../sync-server/uploads/routes';
 import { startFakeCouch } from '../helpers/fake-couchdb-process';
 import { HttpClient, signUp, startShop, startTestServer, TEST_SECRET, type TestServer } from '../helpers/server';
 
@@ -61,6 +62,20 @@ function gpsTagCount(exif: Buffer | undefined): number {
     if (u16(entry) === 0x8825) return u16(u32(entry + 8));
   }
   return 0;
+}
+
+/** `png` with its header (IHDR) saying `width` x `height`, its checksum made right: what sharp's header read sees. */
+function pngClaiming(width: number, height: number, png: Buffer): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  let crc = ~0;
+  for (const byte of out.subarray(12, 29)) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  out.writeUInt32BE(~crc >>> 0, 29);
+  return out;
 }
 
 /** `jpeg` with a COM segment holding `text` right after SOI (sharp writes no comments). */
@@ -180,6 +195,18 @@ describe('uploading a photo', () => {
     const turnedTheOtherWay = await sharp(sent).rotate().rotate(180).raw().toBuffer();
     expect(meanDiff(upright)).toBeLessThan(4);
     expect(meanDiff(turnedTheOtherWay)).toBeGreaterThan(40);
+  });
+
+  it.each([
+    ['upright', 1, [STORED_MAX_SIDE, 2458]],
+    ['held sideways (EXIF orientation 6)', 6, [2458, STORED_MAX_SIDE]],
+  ] as const)('when a phone original of 5000 x 3000, %s, arrives, then it is kept upright at STORED_MAX_SIDE on its long side', async (_name, orientation, size) => {
+    const original = await gradient(5000, 3000).jpeg({ quality: 80 }).withMetadata({ orientation }).toBuffer();
+    const res = await upload(sari, original);
+    expect(res.status).toBe(201);
+    const stored = await sharp(readFileSync(storedFile(res.body.url))).metadata();
+    expect([stored.width, stored.height]).toEqual(size);
+    expect(stored.orientation).toBeUndefined();
   });
 
   it('when the owner reads the URL, then the stored bytes come back, private and immutable, with the right type', async () => {
@@ -410,6 +437,20 @@ describe('what is refused', () => {
     expect(filesUnder(imagesDir()).length).toBe(before);
   });
 
+  it.each([
+    // A real one, as an attacker sends it: it decodes to 192 MB of pixels.
+    ['an 8000 x 8000 WebP of one colour (64 MP in 38 bytes)', 'webp', () => sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#336699' } }).webp({ lossless: true, effort: 0 }).toBuffer()],
+    // Each side allowed, the whole too much: its header says 7100 x 7100 (made by hand: encoding one takes seconds).
+    ['a 7100 x 7100 PNG (50.4 MP)', 'png', async () => pngClaiming(7100, 7100, await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer())],
+  ] as const)('when %s arrives, then 413 upload_too_many_pixels before a pixel is decoded', async (_name, format, make) => {
+    const bomb = await make();
+    expect(bomb.length).toBeLessThan(1000);
+    const res = await upload(sari, bomb, `bom.${format}`, `image/${format}`);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'upload_too_many_pixels', message: MESSAGES.upload_too_many_pixels });
+    expect(MESSAGES.upload_too_many_pixels).toContain('50 megapiksel');
+  });
+
   it('when an image is wider than UPLOAD_MAX_SIDE (a decompression bomb is small in bytes), then 413 upload_too_many_pixels', async () => {
     expect(files.wide.length).toBeLessThan(100_000);
     const res = await upload(sari, files.wide, 'lebar.png', 'image/png');
@@ -589,14 +630,44 @@ describe('rate limit', () => {
     const own = await startTestServer();
     try {
       const anon = new HttpClient(own.url);
-      for (let i = 0; i < UPLOAD_RATE.limit; i += 50) {
-        const batch = await Promise.all(Array.from({ length: 50 }, () => anon.request('POST', '/api/uploads')));
+      for (let i = 0; i < UPLOAD_RATE.limit; i += UPLOADS_IN_FLIGHT_PER_ADDRESS) {
+        const batch = await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT_PER_ADDRESS }, () => anon.request('POST', '/api/uploads')));
         expect(batch.every((r) => r.status === 401)).toBe(true);
       }
       const res = await anon.request('POST', '/api/uploads');
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ error: 'too_many_uploads', message: MESSAGES.too_many_uploads });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('uploads in flight from one address', () => {
+  it('when one address has as many uploads in flight as it may, then the next is 429 with Retry-After; once one ends, uploads go again', async () => {
+    const own = await startTestServer();
+    try {
+      const visitor = new HttpClient(own.url);
+      await visitor.post('/api/auth/visitor');
+      const cookie = [...visitor.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      // Uploads whose bodies trickle in: each holds its place while it is being received.
+      const stalled = await Promise.all(
+        Array.from({ length: UPLOADS_IN_FLIGHT_PER_ADDRESS }, () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(own.port, '127.0.0.1', () => {
+              socket.write(`POST /api/uploads HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n`);
+              setTimeout(() => resolve(socket), 100);
+            });
+          }),
+        ),
+      );
+      const refused = await upload(visitor, files.png, 'foto.png', 'image/png');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'too_many_uploads', message: MESSAGES.too_many_uploads });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (const socket of stalled) socket.destroy();
+      await expect.poll(async () => (await upload(visitor, files.png, 'foto.png', 'image/png')).status).toBe(201);
     } finally {
       await own.close();
     }
