@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdFits, holdLimit } from './holds';
+import { holdFits, holdLimit, unitsOrderable, unpaidUnits } from './holds';
 
 describe('what one account may hold unpaid', () => {
   it('when nothing is held yet, then half of what is left, rounded up: the last unit can always be ordered', () => {
@@ -25,5 +25,23 @@ describe('what one account may hold unpaid', () => {
     }
     expect(held).toBe(50);
     expect(left).toBe(50);
+  });
+});
+
+describe('what an account holds unpaid, as its orders say', () => {
+  it('when an account has orders of every status, then only its unpaid, undeleted ones hold units, per product', () => {
+    const order = (buyStatus: number, items: Array<[string, number]>, deleted = false) => ({
+      buyStatus,
+      items: items.map(([produkID, qty]) => ({ produkID, qty })),
+      _deleted: deleted,
+    });
+    const held = unpaidUnits([order(0, [['2', 3], ['3', 1]]), order(0, [['2', 2]]), order(1, [['2', 9]]), order(4, [['3', 5]]), order(0, [['3', 7]], true)]);
+    expect(Object.fromEntries(held)).toEqual({ '2': 5, '3': 1 });
+  });
+  it('when the app caps the Jumlah, then it offers what the server would take: half of what the product has for the account, less what it holds', () => {
+    expect(unitsOrderable(80, 0)).toBe(40);
+    expect(unitsOrderable(6, 6)).toBe(0);
+    expect(unitsOrderable(1, 0)).toBe(1);
+    expect(unitsOrderable(0, 0)).toBe(0);
   });
 });

@@ -10,8 +10,25 @@
  * who pays may buy the rest. The server checks it when an order arrives (sync-server/sync/holds.ts); an order placed
  * offline that no longer fits is kept under 'Terjadi Kendala' with the reason, like one whose stock ran out.
  */
+import { unitsByProduct } from './pricing';
+import { BUY_STATUS } from './status';
+
+/** The most units an account's unpaid orders may hold of a product with `left` units left, of which it holds `heldByAccount`. */
 export const holdLimit = (left: number, heldByAccount: number): number => Math.ceil((Math.max(0, left) + heldByAccount) / 2);
 
 /** May an account that already holds `heldByAccount` unpaid units of a product with `left` units left hold `wanted` more? */
 export const holdFits = (wanted: number, left: number, heldByAccount: number): boolean =>
   heldByAccount + wanted <= holdLimit(left, heldByAccount);
+
+/** Units per product held by the unpaid orders among `orders` (deleted ones aside): what an account holds unpaid. */
+export function unpaidUnits(orders: Iterable<{ buyStatus: number; items?: ReadonlyArray<{ produkID: string; qty: number }>; _deleted?: boolean }>): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const order of orders) {
+    if (order._deleted === true || order.buyStatus !== BUY_STATUS.UNPAID) continue;
+    for (const [id, n] of unitsByProduct(order.items ?? [])) held.set(id, (held.get(id) ?? 0) + n);
+  }
+  return held;
+}
+
+/** How many more units of a product an account may order now: what it may hold, less what it holds (never below 0). */
+export const unitsOrderable = (left: number, heldByAccount: number): number => Math.max(0, holdLimit(left, heldByAccount) - heldByAccount);

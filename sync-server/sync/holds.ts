@@ -4,17 +4,15 @@
  * orders. Two pushes of one account at the same moment can each pass before the other is stored; the rule keeps a
  * script from holding a product's stock, not one customer's two tabs from holding one unit more than half.
  */
-import { holdFits } from '../../src/domain/holds';
-import { unitsByProduct } from '../../src/domain/pricing';
-import type { GoodsDoc, OrderLine } from '../../src/domain/schemas';
-import { BUY_STATUS } from '../../src/domain/status';
-import type { Store } from '../data-access/store';
+import { holdFits, unpaidUnits } from '../../src/domain/holds';
+import type { GoodsDoc, TransactionDoc } from '../../src/domain/schemas';
+import { clientView, type Store } from '../data-access/store';
 
 const PAGE = 500;
 
 /** Units per product held by `uid`'s stored unpaid orders (deleted ones and `skipId`, the order being placed, aside). */
 export async function unpaidUnitsOf(store: Store, uid: string, skipId: string): Promise<Map<string, number>> {
-  const held = new Map<string, number>();
+  const orders: PouchDoc[] = [];
   for (let skip = 0; ; skip += PAGE) {
     const { docs } = await store.db('transactions').find({
       selector: { userID: uid, seq: { $gte: '' } },
@@ -22,11 +20,8 @@ export async function unpaidUnitsOf(store: Store, uid: string, skipId: string): 
       limit: PAGE,
       skip,
     });
-    for (const d of docs) {
-      if (d.deleted === true || d._id === skipId || d.buyStatus !== BUY_STATUS.UNPAID) continue;
-      for (const [id, n] of unitsByProduct((d.items as OrderLine[] | undefined) ?? [])) held.set(id, (held.get(id) ?? 0) + n);
-    }
-    if (docs.length < PAGE) return held;
+    orders.push(...docs.filter((d) => d._id !== skipId));
+    if (docs.length < PAGE) return unpaidUnits(orders.map((d) => clientView(d) as unknown as TransactionDoc & { _deleted: boolean }));
   }
 }
 

@@ -165,10 +165,11 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
         const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
         if (!owner) throw new HttpError(404, 'not_found');
         const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile));
-        // The bytes have served; the record stays a day with the URL (FinishedRecord), for an answer that gets lost.
+        // The bytes have served and go first: once the record names the URL, a HEAD is answered 'done' from it, and
+        // nothing may be left of the bytes by then. The record stays a day (FinishedRecord), for an answer that gets lost.
+        await rm(bytesFile, { force: true });
         const info = await datastore.configstore.get(upload.id);
         if (info) await datastore.configstore.set(upload.id, { ...info, offset: info.size, metadata: { ...info.metadata, url } } as unknown as typeof info);
-        await rm(bytesFile, { force: true });
         return {
           status_code: created ? 201 : 200,
           headers: { [PHOTO_URL_HEADER]: url, 'Content-Type': 'application/json' },

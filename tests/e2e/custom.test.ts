@@ -184,7 +184,7 @@ describe('a visitor\'s custom order, offline', () => {
       expect(pay.amount).toBe(String(EXPECTED));
       expect(pay.code).toMatch(/^CUSTMA\d{10}[0-9a-z]{4}$/);
       await check(page, '5-payment');
-      await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+      await pay.popup.getByRole('button', { name: 'Tutup', exact: true }).click();
       // The wizard that opened the popup is gone: focus goes to the page's main content, not to <body> (from where
       // the next Tab landed in the footer, past the order just placed).
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
@@ -286,7 +286,7 @@ describe('photos removed, and orders attached at sign-up', () => {
     await packBoxAndConfirm(page, { account: 'budi', number: '2601017788', name: 'Budi', email: 'budi@contoh.id', phone: '081298765432' });
     const pay = await readPayment(page);
     expect(pay.amount).toBe(String(5000 + 3000 + 1000));
-    await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+    await pay.popup.getByRole('button', { name: 'Tutup', exact: true }).click();
     await expect.poll(async () => (await serverCustom(visitorId)).length, { timeout: 30_000 }).toBe(1);
 
     await signUpInForm(page, suite.app.url, uniqueEmail('tamu'), TEST_PASSWORD);
@@ -317,7 +317,7 @@ describe('photos removed, and orders attached at sign-up', () => {
     await w.locator('.photo-card').waitFor();
     await packBoxAndConfirm(page, { account: 'sari', number: '2601019911', name: 'Sari', email: 'sari@contoh.id', phone: '081298760000' });
     const pay = await readPayment(page);
-    await pay.popup.getByRole('button', { name: 'Tutup' }).click();
+    await pay.popup.getByRole('button', { name: 'Tutup', exact: true }).click();
     expect(await serverCustom(visitorId)).toHaveLength(0);
 
     // Daftar, from a fresh load of the page (no database open yet): the form first sends what waits, and says so.

@@ -61,7 +61,7 @@ it('when a new version arrives while a visitor is in the custom-order wizard, th
 
   // Closed: the page reloads into the new version.
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await wizard.getByRole('button', { name: 'Tutup' }).first().click();
+  await wizard.getByRole('button', { name: 'Tutup', exact: true }).first().click();
   await reloaded;
   expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBeUndefined();
   // The page runs under the new service worker, none waits any more.

@@ -7,10 +7,11 @@ import { useEffect, useState } from 'react';
 import { OrderPayment } from '../payment/order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, type DraftLine, type ShippingChoice } from '../../domain/order';
+import { unitsOrderable, unpaidUnits } from '../../domain/holds';
 import { clampQty, isValidQty, QTY_MAX, QTY_MIN } from '../../domain/pricing';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
-import { useCart } from '../../lib/db/hooks';
+import { useCart, useTransactions } from '../../lib/db/hooks';
 import { OrderSummary } from './order-summary';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
@@ -35,6 +36,11 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   // A product without a readable stock is not capped here (the server decides).
   const stock = Number.isFinite(seen) ? seen : QTY_MAX;
   const { buyer, address } = useBuyer();
+  // What this account may still order while its earlier orders wait to be paid (src/domain/holds.ts), as the device
+  // knows them: the server decides again, this only keeps the Jumlah from asking for an order that would come back.
+  const orders = useTransactions(qtyEditable ? buyer?.uid : null);
+  const held = qtyEditable && initial[0] ? (unpaidUnits(orders.docs).get(initial[0].product.id) ?? 0) : 0;
+  const orderable = Math.min(stock, unitsOrderable(stock, held));
   const { placeOrder } = usePlaceOrder();
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [qty, setQty] = useState(initial[0]?.qty ?? 1);
@@ -59,7 +65,8 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
 
   const lines = qtyEditable ? inCart.map((l) => ({ ...l, qty })) : inCart;
   const soldOut = qtyEditable && stock < QTY_MIN;
-  const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && !soldOut && buyer !== null;
+  const heldEnough = qtyEditable && !soldOut && orderable < QTY_MIN;
+  const canBuy = choice !== null && isValidQty(qtyEditable ? qty : 1) && !qtyReset && !soldOut && !heldEnough && buyer !== null;
 
   if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
 
@@ -99,9 +106,9 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                 type="number"
                 inputMode="numeric"
                 min={QTY_MIN}
-                max={Math.max(QTY_MIN, Math.min(QTY_MAX, stock))}
+                max={Math.max(QTY_MIN, Math.min(QTY_MAX, orderable))}
                 value={qtyText}
-                aria-describedby={[qtyReset && 'buy-qty-reset', stock < QTY_MAX && 'buy-qty-stock'].filter(Boolean).join(' ') || undefined}
+                aria-describedby={[qtyReset && 'buy-qty-reset', (stock < QTY_MAX || orderable < stock) && 'buy-qty-stock'].filter(Boolean).join(' ') || undefined}
                 onChange={(e) => {
                   // An emptied field (the 1 deleted to type 12) is a number being typed, not a 0: put back as 1, it
                   // would have become 112 and then the whole stock. It counts as 1 only once the customer leaves it.
@@ -112,8 +119,8 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                   }
                   const n = Number(e.target.value);
                   setQtyReset(!(n >= QTY_MIN));
-                  setQty(clampQty(n, stock));
-                  setQtyText(String(clampQty(n, stock)));
+                  setQty(clampQty(n, orderable));
+                  setQtyText(String(clampQty(n, orderable)));
                 }}
                 onBlur={() => {
                   if (qtyText !== '') return;
@@ -127,9 +134,9 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
                   {T.qtyReset}
                 </p>
               )}
-              {stock < QTY_MAX && (
-                <p id="buy-qty-stock" className={soldOut ? 'field-error' : 'field-note'} role={soldOut ? 'alert' : undefined}>
-                  {soldOut ? T.soldOut : T.stockLeft(stock)}
+              {(stock < QTY_MAX || orderable < stock) && (
+                <p id="buy-qty-stock" className={soldOut || heldEnough ? 'field-error' : 'field-note'} role={soldOut || heldEnough ? 'alert' : undefined}>
+                  {soldOut ? T.soldOut : heldEnough ? T.heldEnough : orderable < stock ? `${T.stockLeft(stock)}. ${T.holdLimit(orderable)}` : T.stockLeft(stock)}
                 </p>
               )}
             </div>
