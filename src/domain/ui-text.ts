@@ -240,7 +240,7 @@ export const UI = {
     stockLeft: (n: number) => `Stok tersedia: ${n}`,
     soldOut: 'Stok habis.',
     /** src/domain/holds.ts, said where the Jumlah stops below the stock. */
-    holdLimit: (n: number) => `Paling banyak ${n} selama pesananmu belum dibayar`,
+    holdLimit: (n: number) => `Paling banyak ${n} selama pesananmu belum dibayar.`,
     heldEnough: 'Pesananmu yang belum dibayar sudah menahan separuh stok produk ini. Bayar atau batalkan pesanan itu dulu.',
     qtyReset: 'Jumlah minimal 1. Ketik Jumlah yang diinginkan untuk lanjut.',
     /** Short enough for a 360 px select ('estimasi 2-3 ha…' was cut); '1-1' as the courier sends it reads '1 hari'. */

@@ -326,7 +326,7 @@ describe('buying', () => {
     expect(before).toBeLessThan(99);
     await qty.fill('150');
     expect(await qty.inputValue()).toBe(String(Math.ceil(before / 2)));
-    expect(await w.getByText(`Stok tersedia: ${before}. Paling banyak ${Math.ceil(before / 2)} selama pesananmu belum dibayar`).count()).toBe(1);
+    expect(await w.getByText(`Stok tersedia: ${before}. Paling banyak ${Math.ceil(before / 2)} selama pesananmu belum dibayar.`).count()).toBe(1);
     await qty.fill('2');
     await w.getByRole('button', { name: 'Lanjut' }).click();
     const expected = 2 * 25000 + ONGKIR + 2000;
