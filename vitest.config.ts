@@ -2,6 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Node 25 and later define their own `localStorage` and `sessionStorage` globals, which hide jsdom's in the `ui`
+ * project (without `--localstorage-file` they are undefined, and each read warns). `--no-experimental-webstorage`
+ * turns them off; Node 22 and 24 accept it too (their Web Storage is off already), Node 20 refuses it at start.
+ */
+const WITHOUT_NODE_WEBSTORAGE = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage') ? ['--no-experimental-webstorage'] : [];
+
+/**
  * Four kinds of test, one runner: `unit` (domain and libraries, Node, and the type check), `ui` (components in jsdom),
  * `server` (the real sync server over HTTP against a real store) and `e2e` (Chromium against `npm start`'s
  * build). Server and browser tests start their own servers on free loopback ports.
@@ -22,6 +29,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-ui.ts'],
+          execArgv: WITHOUT_NODE_WEBSTORAGE,
           // The browser's build of tus-js-client (XMLHttpRequest), as Vite bundles it for the PWA; Node's would use `http`.
           alias: { 'tus-js-client': fileURLToPath(new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) },
           testTimeout: 20_000,
