@@ -2,7 +2,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensureTestTools, tsx } from './prepare.mjs';
+import { onSupportedNode } from './node.mjs';
 
+await onSupportedNode();
 ensureDependencies();
 ensureTestTools();
 process.env.CHROME_PATH = ensureChromium();

@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, ensureDependencies } from './prepare.mjs';
+import { onSupportedNode } from './node.mjs';
 
+await onSupportedNode();
 ensureDependencies();
 const bin = (...p) => path.join(ROOT, 'node_modules', ...p);
 const children = [

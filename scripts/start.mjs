@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, ensureBuild, ensureDependencies } from './prepare.mjs';
+import { onSupportedNode } from './node.mjs';
 
+await onSupportedNode();
 ensureDependencies();
 ensureBuild();
 const server = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'sync-server/main.ts'], {

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureBuild, ensureChromium, ensureDependencies, ensureTestTools } from './prepare.mjs';
+import { onSupportedNode } from './node.mjs';
 
+await onSupportedNode();
 ensureDependencies();
 const args = process.argv.slice(2);
 const wantsBrowser = args.length === 0 || args.some((a) => a.includes('e2e'));
