@@ -16,11 +16,19 @@ import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startApp, type RunningApp } from '../e2e/harness';
+import { SMOKE, sized } from './smoke';
 
-const RUNS = Math.max(1, Number(process.env.LH_RUNS) || 2);
-const ROUTES = (process.env.LH_ROUTES || '/,/products').split(',');
+const RUNS = Math.max(1, Number(process.env.LH_RUNS) || sized(2, 1));
+const ROUTES = (process.env.LH_ROUTES || sized('/,/products', '/')).split(',');
 const AUTO_CPU = process.env.LH_CPU === 'auto';
 const CPU = AUTO_CPU ? undefined : Number(process.env.LH_CPU) || undefined;
+/**
+ * What Lighthouse runs: the three scored categories; the smoke run only the audits figuresOf reads (a third of the
+ * time: no accessibility or best-practice gathering), which still load each page and simulate it.
+ */
+const SCOPE = SMOKE
+  ? { onlyAudits: ['first-contentful-paint', 'largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time', 'network-requests'] }
+  : { onlyCategories: ['performance', 'best-practices', 'accessibility'] };
 /** The phone LH_CPU=auto emulates, as Lighthouse's benchmarkIndex. */
 const TARGET_INDEX = 250;
 
@@ -94,12 +102,16 @@ async function measure(port: number, url: string, attempt = 1): Promise<Figures>
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'best-practices', 'accessibility'],
+    ...SCOPE,
     // Merged into the mobile defaults (slow 4G stays as it is).
     ...(cpu !== 4 ? { throttling: { cpuSlowdownMultiplier: cpu } } : {}),
   });
-  const error = !result ? 'no result' : result.lhr.runtimeError?.message;
-  // Lighthouse itself sometimes loses a trace ("Please run Lighthouse again"): once more, then give up.
+  const paint = result?.lhr.audits['first-contentful-paint'];
+  const error = !result
+    ? 'no result'
+    : (result.lhr.runtimeError?.message ?? (Number.isFinite(paint?.numericValue) ? undefined : `no first paint (${paint?.errorMessage ?? 'audit missing'})`));
+  // Lighthouse itself sometimes loses a trace ("Please run Lighthouse again"), or its metrics on a busy host (the run
+  // ends without an error, every timing NaN): once more, then give up.
   if (error) {
     if (attempt < 3) return measure(port, url, attempt + 1);
     throw new Error(`${url}: ${error}`);
@@ -145,8 +157,11 @@ const line = (label: string, f: Omit<Figures, 'failing'>) =>
 const apps: Record<'now' | 'previous', RunningApp | null> = { now: null, previous: null };
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 try {
-  apps.now = await startApp();
-  apps.previous = await startApp({ COMPRESSION: 'off' });
+  // Both start at once; one that started is stopped below even if the other failed.
+  const [now, previous] = await Promise.allSettled([startApp(), startApp({ COMPRESSION: 'off' })]);
+  apps.now = now.status === 'fulfilled' ? now.value : null;
+  apps.previous = previous.status === 'fulfilled' ? previous.value : null;
+  for (const s of [now, previous]) if (s.status === 'rejected') throw s.reason;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
