@@ -18,8 +18,9 @@ import { Store } from '../../sync-server/data-access/store';
 import { ADMIN, launchBrowser, logInWithForm, startApp } from '../e2e/harness';
 import { tempDataDir, TEST_SECRET } from '../helpers/server';
 import { transactionDoc } from '../server/fixtures';
+import { sized } from './smoke';
 
-const TOTAL = 10_000;
+const TOTAL = sized(10_000, 40);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const dexieSource = readFileSync(createRequire(import.meta.url).resolve('dexie/dist/dexie.min.js'), 'utf8');
 
@@ -32,7 +33,7 @@ const ownerOf = (i: number): string => createHash('sha256').update(`pembeli-${i}
 async function seed(dataDir: string): Promise<void> {
   const store = await Store.open(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SECRET }));
   for (let i = 0; i < TOTAL; i += 500) {
-    const batch = Array.from({ length: 500 }, (_, j) => {
+    const batch = Array.from({ length: Math.min(500, TOTAL - i) }, (_, j) => {
       const n = i + j;
       const owner = ownerOf(n % 997);
       const doc = transactionDoc(owner, { userName: `Pembeli ${n}`, createdAt: 1_790_000_000_000 - n * 60_000 });

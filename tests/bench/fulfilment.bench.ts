@@ -27,9 +27,17 @@ import { cropRegion, PRINT_IMAGE_PX } from '../../sync-server/fulfilment/print-i
 import { photoFile } from '../../sync-server/uploads/paths';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, TEST_ADMIN, TEST_SECRET, uploadPhoto } from '../helpers/server';
 import { quoteFor, transactionDoc } from '../server/fixtures';
+import { sized } from './smoke';
 
 const PRINT_GOAL = 1.5;
-const ROUNDS = Number(process.env.FULFILMENT_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.FULFILMENT_ROUNDS ?? sized(7, 1));
+/** Photos uploaded; an order of more repeats them. */
+const UPLOADED = sized(200, 4);
+/** The order whose print sheet is timed. */
+const PRINT_PHOTOS = sized(50, 4);
+/** The orders whose photo bundles are downloaded, and the small one that first warms each fresh server. */
+const ZIP_SIZES = sized([50, 200, 1600], [6]);
+const WARM_ZIP = sized(10, 2);
 const PHOTO_CACHE = path.join(os.tmpdir(), 'jepret-bench-photos');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MB = 2 ** 20;
@@ -127,14 +135,14 @@ try {
   const customer = new HttpClient(shop.url);
   const uid = (await signUp(customer)).uid;
   const urls: string[] = [];
-  for (let i = 0; i < 200; i++) urls.push(await uploadPhoto(customer, await photo(i)));
+  for (let i = 0; i < UPLOADED; i++) urls.push(await uploadPhoto(customer, await photo(i)));
   const crop = { x: 20, y: 0, width: 60, height: 100 };
   const orderOf = async (n: number) => {
     // Lines of up to 50 photos (a line's quantity is capped), as a customer's cart of several prints would be.
     const lines = [];
     for (let from = 0; from < n; from += 50) {
       const count = Math.min(n, from + 50) - from;
-      // Past the 200 uploaded photos an order repeats them (as a customer printing each photo twice would).
+      // Past the uploaded photos an order repeats them (as a customer printing each photo twice would).
       const photos = Array.from({ length: count }, (_, i) => ({ url: urls[(from + i) % urls.length]!, caption: `Foto ${from + i + 1}`, crop }));
       lines.push({ produkID: '1', name: 'Cetak foto', qty: photos.length, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 });
     }
@@ -143,15 +151,15 @@ try {
     if (res.body.refused?.length) throw new Error(`order of ${n} photos refused: ${JSON.stringify(res.body.refused)}`);
     return doc.id;
   };
-  const order50 = await orderOf(50);
-  const order200 = await orderOf(200);
-  const order1600 = await orderOf(1600);
+  const ordered = new Map<number, string>();
+  for (const n of new Set([PRINT_PHOTOS, ...ZIP_SIZES])) ordered.set(n, await orderOf(n));
+  const zipOrders = ZIP_SIZES.map((n) => ordered.get(n)!);
 
   // Print sheet vs sharp alone, alternating (the first round of each warms up and is not counted).
-  const files = urls.slice(0, 50).map((url) => photoFile(loadConfig(env), url)!);
+  const files = urls.slice(0, PRINT_PHOTOS).map((url) => photoFile(loadConfig(env), url)!);
   const printOnce = async () => {
     const t = performance.now();
-    const res = await admin.fetch(`/api/orders/${order50}/print.pdf`);
+    const res = await admin.fetch(`/api/orders/${ordered.get(PRINT_PHOTOS)}/print.pdf`);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`print.pdf: ${res.status}`);
     return performance.now() - t;
@@ -191,7 +199,7 @@ try {
   // Zip: each size in a freshly started server (the same DATA_DIR), so what the print sheets or a previous zip left
   // mapped does not hide or inflate it. A 10-photo zip first (the code paths' first use), then the measured one,
   // its answer read and dropped; the server's VmRSS sampled from /proc every 2 ms, and its VmHWM after.
-  const order10 = await orderOf(10);
+  const orderWarm = await orderOf(WARM_ZIP);
   const SLOW_MBPS = Number(process.env.ZIP_SLOW_MBPS ?? 20);
   const zipIn = async (id: string, nodeFlags: readonly string[], slow: boolean) => {
     await shop.stop();
@@ -211,7 +219,7 @@ try {
       if (res.status !== 200) throw new Error(`photos.zip: ${res.status}`);
       return bytes;
     };
-    await download(order10);
+    await download(orderWarm);
     const before = memoryOf(shop.pid);
     let peak = before.rss;
     const timer = setInterval(() => (peak = Math.max(peak, memoryOf(shop.pid).rss)), 2);
@@ -219,22 +227,23 @@ try {
     clearInterval(timer);
     return { rssGrowth: (peak - before.rss) / MB, hwmGrowth: (memoryOf(shop.pid).hwm - before.hwm) / MB, zipMb: bytes / MB };
   };
-  const sizes = [50, 200, 1600] as const;
-  const ways = [
+  const allWays = [
     { label: 'default_fast', flags: [], slow: false },
     { label: 'default_slow', flags: [], slow: true },
     { label: 'small_heap_slow', flags: ['--max-old-space-size=64', '--max-semi-space-size=1'], slow: true },
   ];
+  // The smoke run starts one server per way and size: only the way that uses the most of this code.
+  const ways = sized(allWays, allWays.slice(2));
   // Live memory: the server as it runs by default, read by the slow client, asked every 250 ms (after a full
   // collection) what it still holds; the peak over what it held before the download.
   {
     const live: string[] = [];
-    for (const [i, id] of [order50, order200, order1600].entries()) {
+    for (const [i, id] of zipOrders.entries()) {
       await shop.stop();
       shop = await startShop(env, ['--inspect=127.0.0.1:0']);
       const client = new HttpClient(shop.url);
       await signInAdmin(client);
-      await (await client.fetch(`/api/orders/${order10}/photos.zip`)).arrayBuffer();
+      await (await client.fetch(`/api/orders/${orderWarm}/photos.zip`)).arrayBuffer();
       const probe = await liveMemory(shop.inspector());
       const before = await probe.sample();
       let peak = before;
@@ -256,16 +265,16 @@ try {
       sampling = false;
       await sampler;
       probe.close();
-      live.push(`photos=${sizes[i]} ${((peak - before) / MB).toFixed(1)}`);
+      live.push(`photos=${ZIP_SIZES[i]} ${((peak - before) / MB).toFixed(1)}`);
     }
     console.log(`fulfilment.zipLiveMB (JS heap + ArrayBuffers after a full collection, peak over before; slow client) ${live.join(' ')} (goal: flat)`);
   }
   for (const way of ways) {
     const zips: Array<{ n: number; rssGrowth: number; hwmGrowth: number; zipMb: number; s: number }> = [];
-    for (const [i, id] of [order50, order200, order1600].entries()) {
+    for (const [i, id] of zipOrders.entries()) {
       const t = performance.now();
       const zip = await zipIn(id, way.flags, way.slow);
-      zips.push({ n: sizes[i]!, ...zip, s: (performance.now() - t) / 1000 });
+      zips.push({ n: ZIP_SIZES[i]!, ...zip, s: (performance.now() - t) / 1000 });
     }
     const each = (f: (z: (typeof zips)[number]) => number) => zips.map((z) => `photos=${z.n} ${f(z).toFixed(1)}`).join(' ');
     console.log(

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { sized } from './smoke';
 
 /** The part of autocannon 8 used here (the package ships no types, and @types/autocannon is not installed). */
 interface LoadOptions {
@@ -16,6 +17,8 @@ interface LoadOptions {
   body?: string;
   connections?: number;
   duration?: number;
+  /** Requests to send, then stop (instead of a duration). */
+  amount?: number;
 }
 interface LoadResult {
   requests: { average: number };
@@ -29,9 +32,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: LoadOp
 const ONGKOS_BODY = JSON.stringify({
   origin: '337401', originType: 'subdistrict', destination: '317101', destinationType: 'subdistrict', weight: 1000, courier: 'jne',
 });
-const CONNECTIONS = 50;
-const SECONDS = 4;
-const ROUNDS = 2;
+/** 50 connections for a few seconds; the smoke run sends a few requests. */
+const LOAD: Partial<LoadOptions> = sized({ connections: 50, duration: 4 }, { connections: 5, amount: 50 });
+const WARM_UP: Partial<LoadOptions> = sized({ duration: 1 }, { amount: 20 });
+const ROUNDS = sized(2, 1);
 const GOAL = 0.8;
 
 interface Run {
@@ -41,7 +45,7 @@ interface Run {
 }
 
 async function load(opts: LoadOptions): Promise<Run> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const r = await autocannon({ ...LOAD, ...opts });
   return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
 }
 
@@ -64,8 +68,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: ONGKOS_BODY };
   // Warm the JIT on both sides before measuring.
-  await load({ url: `${base}/api/ongkos`, ...post, duration: 1 });
-  await load({ url: `${base}/bare/ongkos`, ...post, duration: 1 });
+  await load({ url: `${base}/api/ongkos`, ...post, ...WARM_UP });
+  await load({ url: `${base}/bare/ongkos`, ...post, ...WARM_UP });
 
   const cases: Array<[string, LoadOptions, LoadOptions]> = [
     ['shipping.ongkos', { url: `${base}/api/ongkos`, ...post }, { url: `${base}/bare/ongkos`, ...post }],

@@ -18,9 +18,10 @@ import { BasePouchDB } from '../../sync-server/data-access/pouch';
 import { Store } from '../../sync-server/data-access/store';
 import { HttpClient, startTestServer, TEST_ADMIN, TEST_SECRET, tempDataDir, TEST_PASSWORD } from '../helpers/server';
 import { transactionDoc } from '../server/fixtures';
+import { sized } from './smoke';
 
-const TOTAL = 10_000;
-const OWN = 100;
+const TOTAL = sized(10_000, 200);
+const OWN = sized(100, 5);
 const CUSTOMER = { email: 'bench@contoh.id', password: TEST_PASSWORD, phone: '081234567890', address: 'Jl. Bench 1' };
 
 async function seed(dataDir: string): Promise<void> {
@@ -29,7 +30,7 @@ async function seed(dataDir: string): Promise<void> {
   const customer = await createAccount(store, CUSTOMER);
   const t0 = performance.now();
   for (let i = 0; i < TOTAL; i += 500) {
-    const batch = Array.from({ length: 500 }, (_, j) => {
+    const batch = Array.from({ length: Math.min(500, TOTAL - i) }, (_, j) => {
       const n = i + j;
       const owner = n % (TOTAL / OWN) === 0 ? customer.uid : `u${String(n % 997).padStart(19, '0')}`;
       return { doc: { ...transactionDoc(owner), id: `${owner.slice(0, 5)}A${1700000000 + n}b${n}`, _deleted: false }, rev: undefined };

@@ -15,11 +15,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { HttpClient, signUp, startTestServer } from '../helpers/server';
+import { sized } from './smoke';
 
-const PHOTOS = 20;
-const ROUNDS = 3;
-const WIDTH = 1600;
-const HEIGHT = 1200;
+const PHOTOS = sized(20, 4);
+const ROUNDS = sized(3, 1);
+const WIDTH = sized(1600, 400);
+const HEIGHT = sized(1200, 300);
 const GOAL = 0.8;
 
 /** Gradients plus grain, so the JPEG stays near a real photo's size instead of compressing to nothing. */
