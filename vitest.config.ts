@@ -9,9 +9,10 @@ import { defineConfig } from 'vitest/config';
 const WITHOUT_NODE_WEBSTORAGE = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage') ? ['--no-experimental-webstorage'] : [];
 
 /**
- * Four kinds of test, one runner: `unit` (domain and libraries, Node, and the type check), `ui` (components in jsdom),
- * `server` (the real sync server over HTTP against a real store) and `e2e` (Chromium against `npm start`'s
- * build). Server and browser tests start their own servers on free loopback ports.
+ * Five kinds of test, one runner: `unit` (domain and libraries, Node, and the type check), `ui` (components in jsdom),
+ * `server` (the real sync server over HTTP against a real store), `e2e` (Chromium against `npm start`'s build) and
+ * `bench` (each benchmark end to end at a tiny size). Server and browser tests start their own servers on free
+ * loopback ports.
  */
 export default defineConfig({
   test: {
@@ -55,6 +56,15 @@ export default defineConfig({
           // A browser on a shared, busy machine can take seconds to do what takes milliseconds on a quiet one (log out
           // wipes the device's stores before the Login link shows). Vitest's default of 1 s made waits flaky in CI.
           expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['tests/bench/**/*.test.ts'],
+          // Each smoke run is a process of its own (tests/bench/smoke.test.ts): two at a time on two cores.
+          maxConcurrency: 2,
         },
       },
     ],

@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test (unit, ui, server, e2e) in one Vitest run, after installing what is missing and
- * building the PWA the browser tests open. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+ * `npm test`: every test (unit, ui, server, e2e, and the benches' smoke runs) in one Vitest run, after installing what
+ * is missing and building the PWA the browser tests and benches open. Extra arguments go to Vitest (e.g.
+ * `npm test -- --project unit`).
  * Ends with one line `N passed, N failed, N skipped`.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { onSupportedNode } from './node.mjs';
 await onSupportedNode();
 ensureDependencies();
 const args = process.argv.slice(2);
-const wantsBrowser = args.length === 0 || args.some((a) => a.includes('e2e'));
+const wantsBrowser = args.length === 0 || args.some((a) => /e2e|bench/.test(a));
 if (args.length === 0 || args.some((a) => /server|fulfilment|e2e/.test(a))) ensureTestTools();
 if (wantsBrowser) {
   process.env.CHROME_PATH = ensureChromium();
