@@ -77,12 +77,20 @@ function fetchPinned() {
 }
 
 /**
+ * V8's compiled code of the modules a process loads, kept on disk for the next process (NODE_COMPILE_CACHE, Node 22.1
+ * and later): the server alone loads about 2.5 s of modules here, 1.7 s from the cache, and `npm test` starts it
+ * dozens of times. Under node_modules, so the next npm ci drops it with the modules it was made from.
+ */
+const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile');
+
+/**
  * Resolves at once on a supported Node (after saying which one runs). On any other, runs this same command again on
  * the pinned Node, passing signals on (Ctrl-C, a supervisor's SIGTERM) and ending with its exit: it never resolves.
  */
 export async function onSupportedNode() {
   if (isSupported(process.version)) {
     const pinned = process.execPath === PINNED_NODE;
+    process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
     console.log(`• Node ${process.version} (${pinned ? `disematkan, ${path.relative(ROOT, PINNED_NODE)}` : `milik mesin ini, ${process.execPath}`})`);
     return;
   }
