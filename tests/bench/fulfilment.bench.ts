@@ -41,6 +41,13 @@ const WARM_ZIP = sized(10, 2);
 const PHOTO_CACHE = path.join(os.tmpdir(), 'jepret-bench-photos');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MB = 2 ** 20;
+const SLOW_MBPS = Number(process.env.ZIP_SLOW_MBPS ?? 20);
+
+/** The slow client: no faster than SLOW_MBPS, pausing until the bytes read since t0 are due. */
+async function pace(t0: number, bytes: number): Promise<void> {
+  const wait = t0 + (bytes / MB / SLOW_MBPS) * 1000 - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
 
 /** A photo-like JPEG: smooth colour with noise, so it compresses like a real one. */
 async function photo(seed: number): Promise<Buffer> {
@@ -200,7 +207,6 @@ try {
   // mapped does not hide or inflate it. A 10-photo zip first (the code paths' first use), then the measured one,
   // its answer read and dropped; the server's VmRSS sampled from /proc every 2 ms, and its VmHWM after.
   const orderWarm = await orderOf(WARM_ZIP);
-  const SLOW_MBPS = Number(process.env.ZIP_SLOW_MBPS ?? 20);
   const zipIn = async (id: string, nodeFlags: readonly string[], slow: boolean) => {
     await shop.stop();
     shop = await startShop(env, nodeFlags);
@@ -212,9 +218,7 @@ try {
       const t0 = performance.now();
       for await (const chunk of res.body!) {
         bytes += (chunk as Uint8Array).length;
-        // The slow client: no faster than SLOW_MBPS, pausing until its bytes are due.
-        const due = t0 + (bytes / MB / SLOW_MBPS) * 1000;
-        if (slow && due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        if (slow) await pace(t0, bytes);
       }
       if (res.status !== 200) throw new Error(`photos.zip: ${res.status}`);
       return bytes;
@@ -259,8 +263,7 @@ try {
       let bytes = 0;
       for await (const chunk of res.body!) {
         bytes += (chunk as Uint8Array).length;
-        const due = t0 + (bytes / MB / SLOW_MBPS) * 1000;
-        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        await pace(t0, bytes);
       }
       sampling = false;
       await sampler;
