@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { startApp } from '../e2e/harness';
+import { SMOKE, sized } from './smoke';
 
-const SMOKE = process.env.BENCH_SMOKE === '1';
-const VISITORS = SMOKE ? 1 : 4;
+const VISITORS = sized(4, 1);
 const GOALS = { pullMs: 1000, growthMb: 600 };
 
 /** Resident memory of a process and its descendants (tsx runs the server in a child of its own). */
@@ -87,7 +87,7 @@ try {
   const quietMs = quiet[Math.floor(quiet.length / 2)]!;
   console.log(`abuse.quiet pull_median_ms=${quietMs.toFixed(1)}`);
 
-  const side = SMOKE ? 64 : 8000;
+  const side = sized(8000, 64);
   const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#336699' } }).webp({ lossless: true, effort: 0 }).toBuffer();
   const bombs = await burst(app.url, pid, Array(VISITORS).fill(bomb), 'image/webp');
   console.log(
@@ -96,7 +96,7 @@ try {
       (SMOKE ? '' : ` (goals: pull < ${GOALS.pullMs} ms, growth < ${GOALS.growthMb} MB)`),
   );
 
-  const [w, h] = SMOKE ? [160, 120] : [8064, 6048];
+  const [w, h] = sized([8064, 6048], [160, 120]);
   const photos = await Promise.all(Array.from({ length: VISITORS }, async (_, i) => {
     const p = await phonePhoto(w, h);
     // Different bytes for each visitor (no repeat answered from the first).
@@ -109,7 +109,7 @@ try {
       (SMOKE ? '' : ` (goals: pull < ${GOALS.pullMs} ms, growth < ${GOALS.growthMb} MB)`),
   );
 
-  const [ww, wh] = SMOKE ? [160, 120] : [8000, 6000];
+  const [ww, wh] = sized([8000, 6000], [160, 120]);
   const webp = await sharp(await phonePhoto(ww, wh)).webp({ quality: 80 }).toBuffer();
   const webps = await Promise.all(Array.from({ length: VISITORS }, (_, i) => sharp(webp).webp({ quality: 80 - i }).toBuffer()));
   const wide = await burst(app.url, pid, webps, 'image/webp');
