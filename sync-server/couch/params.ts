@@ -3,10 +3,14 @@
  * dropped (CouchDB ignores parameters it does not know). A malformed one is a 400 `bad_request`, as CouchDB
  * answers it, instead of reaching PouchDB, where some end in a 500 (`open_revs={"x":1}`, `doc_ids={}`).
  */
+import type { Response } from 'express';
 import { badRequest } from './couch-error';
 
 export type Params = Record<string, unknown>;
 type Parse = (raw: string) => unknown;
+
+/** The request's checked parameters (set by the router's readParams). */
+export const paramsOf = (res: Response): Params => res.locals.couchParams as Params;
 
 const REV = /^\d{1,10}-[A-Za-z0-9]{1,100}$/;
 const MAX_TEXT = 4000;

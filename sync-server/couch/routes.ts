@@ -4,8 +4,6 @@
  * reads go to express-pouchdb over the store's own LevelDB, or to COUCHDB_URL through a reverse proxy.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import expressPouchDB from 'express-pouchdb';
 import { COLLECTIONS, isCollectionName } from '../../src/domain/schemas';
@@ -16,14 +14,13 @@ import { StockKeeper } from '../sync/stock';
 import { answerChanges } from './changes';
 import { badRequest, CouchError, couchErrors } from './couch-error';
 import { adminOnly, couchActor, couchSegments, screenRequest } from './guard';
-import { forCouch, forPouch, parseParams, type Params } from './params';
+import { forPouch, paramsOf, parseParams } from './params';
+import { proxyTo } from './proxy';
 import { writeDocs, type CouchDocResult, type CouchWriteContext } from './writes';
 
 const BODY_LIMIT = '50mb';
 const UUIDS_MAX = 1000;
 const STATUS: Record<string, number> = { forbidden: 403, conflict: 409, not_found: 404, bad_request: 400 };
-
-const paramsOf = (res: Response): Params => res.locals.couchParams as Params;
 
 /**
  * Reads the query once, by CouchDB's rules (params.ts), and hands express-pouchdb a writable copy of what
@@ -175,44 +172,4 @@ export async function createCouchRouter(config: Config, store: Store): Promise<R
   }
   router.use(couchErrors);
   return router;
-}
-
-/** Forwards to the external CouchDB with its credentials (never the client's cookie or Basic header). */
-function proxyTo(baseUrl: string) {
-  const base = new URL(baseUrl);
-  const auth = base.username ? `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}` : null;
-  const basePath = base.pathname.replace(/\/+$/, '');
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const name of ['accept', 'content-type', 'if-match', 'if-none-match']) {
-      const v = req.headers[name];
-      if (v) headers[name] = v;
-    }
-    if (auth) headers.authorization = auth;
-    let body: Buffer | null = null;
-    if (req.body !== undefined) {
-      body = Buffer.from(JSON.stringify(req.body));
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = body.length;
-    }
-    const client = base.protocol === 'https:' ? https : http;
-    const upstream = client.request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: basePath + req.url.split('?')[0] + forCouch(paramsOf(res)), headers },
-      (answer) => {
-        res.status(answer.statusCode ?? 502);
-        for (const name of ['content-type', 'etag', 'cache-control', 'location']) {
-          const v = answer.headers[name];
-          if (v) res.set(name, v);
-        }
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (err) => (res.headersSent ? res.end() : next(Object.assign(err, { code: 'ECONNREFUSED' }))));
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    if (body) upstream.end(body);
-    else if (req.method === 'GET' || req.method === 'HEAD') upstream.end();
-    else req.pipe(upstream);
-  };
 }
