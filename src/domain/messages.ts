@@ -30,6 +30,8 @@ export const MESSAGES = {
   too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',
   not_signed_in: 'Silakan masuk terlebih dahulu.',
   forbidden: 'Anda tidak memiliki akses untuk tindakan ini.',
+  /** A write to /couch sent by a page of another site (its Origin), whatever credentials the browser added. */
+  cross_site_refused: 'Permintaan dari situs lain tidak diterima.',
   // data and sync
   bad_request: 'Permintaan tidak valid.',
   invalid_json: 'Data yang dikirim bukan JSON yang valid.',

@@ -13,9 +13,12 @@ import { HttpError } from '../errors';
 import { StockKeeper } from '../sync/stock';
 import { answerChanges } from './changes';
 import { badRequest, CouchError, couchErrors } from './couch-error';
+import { CouchCredentials } from './credentials';
+import { jsonBodies, sameOriginWrites } from './cross-site';
 import { adminOnly, couchActor, couchSegments, screenRequest } from './guard';
 import { forPouch, paramsOf, parseParams } from './params';
 import { proxyTo } from './proxy';
+import { couchSession } from './session';
 import { writeDocs, type CouchDocResult, type CouchWriteContext } from './writes';
 
 const BODY_LIMIT = '50mb';
@@ -33,7 +36,7 @@ function readParams(req: Request, res: Response, next: NextFunction): void {
 }
 
 function parseJsonBody(req: Request, res: Response, next: NextFunction): void {
-  express.json({ limit: BODY_LIMIT, type: ['application/json', 'text/plain'] })(req, res, (err?: unknown) => {
+  express.json({ limit: BODY_LIMIT })(req, res, (err?: unknown) => {
     if (err) return next(err);
     // Tell express-pouchdb's own body-parser 1.x that the body is already read.
     if (req.body !== undefined) (req as Request & { _body?: boolean })._body = true;
@@ -164,7 +167,9 @@ function localChanges(store: Store) {
 export async function createCouchRouter(config: Config, store: Store): Promise<Router> {
   const router = Router();
   const ctx: CouchWriteContext = { config, store, stock: new StockKeeper(store) };
-  router.use(adminOnly(store), screenRequest, readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));
+  const credentials = new CouchCredentials(store);
+  router.use(sameOriginWrites, jsonBodies, couchSession(config, store, credentials), adminOnly(credentials), screenRequest);
+  router.use(readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));
   if (store.source.local) {
     router.use(localChanges(store), await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {
