@@ -12,7 +12,8 @@ type Parse = (raw: string) => unknown;
 /** The request's checked parameters (set by the router's readParams). */
 export const paramsOf = (res: Response): Params => res.locals.couchParams as Params;
 
-const REV = /^\d{1,10}-[A-Za-z0-9]{1,100}$/;
+/** A revision as CouchDB writes one: its number, a dash, its hash. */
+export const REV = /^\d{1,10}-[A-Za-z0-9]{1,100}$/;
 const MAX_TEXT = 4000;
 
 const json = (raw: string): unknown => {

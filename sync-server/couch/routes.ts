@@ -6,18 +6,20 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import expressPouchDB from 'express-pouchdb';
-import { COLLECTIONS, isCollectionName } from '../../src/domain/schemas';
+import { COLLECTIONS, isCollectionName, type CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { StockKeeper } from '../sync/stock';
+import { answerBulkGet } from './bulk-get';
 import { answerChanges } from './changes';
 import { badRequest, CouchError, couchErrors } from './couch-error';
 import { CouchCredentials } from './credentials';
 import { jsonBodies, sameOriginWrites } from './cross-site';
 import { adminOnly, couchActor, couchSegments, screenRequest } from './guard';
-import { forPouch, paramsOf, parseParams } from './params';
+import { forPouch, paramsOf, parseParams, type Params } from './params';
 import { proxyTo } from './proxy';
+import { documentRevisions } from './revisions';
 import { couchSession } from './session';
 import { writeDocs, type CouchDocResult, type CouchWriteContext } from './writes';
 
@@ -142,7 +144,7 @@ const strings = (value: unknown): boolean => Array.isArray(value) && value.every
 const READ_BODIES: Record<string, (body: unknown) => boolean> = {
   _revs_diff: (b) => isObject(b) && Object.values(b).every(strings),
   _missing_revs: (b) => isObject(b) && Object.values(b).every(strings),
-  _bulk_get: (b) => isObject(b) && Array.isArray(b.docs) && b.docs.every((d) => isObject(d) && typeof d.id === 'string'),
+  _bulk_get: (b) => isObject(b) && Array.isArray(b.docs),
   _all_docs: (b) => isObject(b) && (b.keys === undefined || strings(b.keys)),
   _find: (b) => isObject(b) && isObject(b.selector),
   _explain: (b) => isObject(b) && isObject(b.selector),
@@ -155,12 +157,23 @@ function readingBodies(req: Request, _res: Response, next: NextFunction): void {
   next();
 }
 
-/** `_changes` of the local store (changes.ts); through the proxy, CouchDB answers it itself. */
-function localChanges(store: Store) {
+type LocalRead = (store: Store, collection: CollectionName, params: Params, req: Request, res: Response, next: NextFunction) => Promise<void>;
+
+/**
+ * Database endpoints the local store answers itself, by method, where express-pouchdb answers otherwise than CouchDB
+ * (or not at all); through the proxy, CouchDB answers them.
+ */
+const LOCAL_READS: Record<string, Partial<Record<string, LocalRead>>> = {
+  _changes: { GET: answerChanges, HEAD: answerChanges, POST: answerChanges },
+  _bulk_get: { POST: answerBulkGet },
+};
+
+function localReads(store: Store) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const [db, first, ...more] = couchSegments(req);
-    if (!isCollectionName(db) || first !== '_changes' || more.length > 0 || !['GET', 'HEAD', 'POST'].includes(req.method)) return next();
-    await answerChanges(store, db, paramsOf(res), req, res);
+    const answer = first && more.length === 0 ? LOCAL_READS[first]?.[req.method] : undefined;
+    if (!answer || !isCollectionName(db)) return next();
+    await answer(store, db, paramsOf(res), req, res, next);
   };
 }
 
@@ -171,7 +184,7 @@ export async function createCouchRouter(config: Config, store: Store): Promise<R
   router.use(sameOriginWrites, jsonBodies, couchSession(config, store, credentials), adminOnly(credentials), screenRequest);
   router.use(readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));
   if (store.source.local) {
-    router.use(localChanges(store), await localCouch(store.source.local));
+    router.use(localReads(store), documentRevisions(store), await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {
     router.use(proxyTo(store.source.remoteUrl));
   }

@@ -1,5 +1,6 @@
 /**
- * /couch answers what CouchDB clients send as CouchDB 3.5 does: `_session` by Basic, cookie and sign-in.
+ * /couch answers what CouchDB clients send as CouchDB 3.5 does: `_bulk_get`'s shape (and an empty list), `latest`
+ * with a revision the store does not hold, `open_revs` as multipart/mixed, `_session` by Basic, cookie and sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, signUp, startTestServer, TEST_ADMIN, TEST_PASSWORD, type TestServer } from '../helpers/server';
@@ -10,11 +11,72 @@ let server: TestServer;
 
 const couch = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   new HttpClient(server.url).request(method, `/couch${path}`, body, { ...BASIC, ...headers });
+const product = (title: string, price: number) => ({ title, desc: 'd', img: '/assets/goods/kertas-film.svg', price, qty: 3, weight: 10, type: 2, show: 'show' });
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+describe('/couch _bulk_get as CouchDB answers it', () => {
+  it('when _bulk_get is sent an empty list, then it answers 200 { results: [] } at once', async () => {
+    const res = await couch('POST', '/goods/_bulk_get?revs=true&latest=true', { docs: [] });
+    expect(res).toMatchObject({ status: 200, body: { results: [] } });
+  }, 5000);
+
+  it('when _bulk_get asks for a document, a missing one and an unknown revision, then three results come back in order, each a one-item docs list; an older revision comes as itself, or as the current one with latest=true', async () => {
+    const held = (await couch('GET', '/goods/1')).body;
+    const res = await couch('POST', '/goods/_bulk_get?revs=true&latest=true', { docs: [{ id: '1' }, { id: 'missing' }, { id: '1', rev: '9-abc' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { id: '1', docs: [{ ok: { ...held, _revisions: { start: 1, ids: [held._rev.split('-')[1]] } } }] },
+      { id: 'missing', docs: [{ error: { id: 'missing', rev: 'undefined', error: 'not_found', reason: 'missing' } }] },
+      { id: '1', docs: [{ error: { id: '1', rev: '9-abc', error: 'not_found', reason: 'missing' } }] },
+    ]);
+
+    // An older revision: with latest=true the current one, without it the one asked for.
+    const put = await couch('PUT', '/goods/lama1', product('Lama', 1000));
+    const next = await couch('PUT', `/goods/lama1?rev=${put.body.rev}`, product('Baru', 2000));
+    const latest = await couch('POST', '/goods/_bulk_get?latest=true', { docs: [{ id: 'lama1', rev: put.body.rev }] });
+    expect(latest.body.results[0].docs).toEqual([{ ok: expect.objectContaining({ _rev: next.body.rev, title: 'Baru' }) }]);
+    const asked = await couch('POST', '/goods/_bulk_get', { docs: [{ id: 'lama1', rev: put.body.rev }] });
+    expect(asked.body.results[0].docs).toEqual([{ ok: expect.objectContaining({ _rev: put.body.rev, title: 'Lama' }) }]);
+    expect(asked.body.results[0].docs[0].ok).not.toHaveProperty('_revisions');
+  });
+
+  it('when a _bulk_get entry is no object or has no id, then that entry answers bad_request and the others are served', async () => {
+    const res = await couch('POST', '/goods/_bulk_get', { docs: ['x', { rev: '1-a' }, { id: '2' }, { id: '2', rev: 'abc' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { id: null, docs: [{ error: { id: null, rev: null, error: 'bad_request', reason: 'document must be a JSON object' } }] },
+      { id: null, docs: [{ error: { id: null, rev: null, error: 'bad_request', reason: 'document id missed' } }] },
+      { id: '2', docs: [{ ok: expect.objectContaining({ _id: '2' }) }] },
+      { id: '2', docs: [{ error: { id: '2', rev: 'abc', error: 'bad_request', reason: 'Invalid rev format' } }] },
+    ]);
+  });
+
+  it('when a document is read with latest=true and a revision the store does not hold, then it is missing and the server goes on answering', async () => {
+    const listed = await couch('GET', `/goods/1?open_revs=${encodeURIComponent('["9-abc"]')}&latest=true`, undefined, { accept: 'application/json' });
+    expect(listed).toMatchObject({ status: 200, body: [{ missing: '9-abc' }] });
+    const single = await couch('GET', '/goods/1?rev=9-abc&latest=true');
+    expect(single).toMatchObject({ status: 404, body: { error: 'not_found', reason: 'missing' } });
+    expect((await new HttpClient(server.url).get('/api/health')).status).toBe(200);
+  });
+
+  it('when open_revs is asked as multipart/mixed (CouchDB\'s replicator), then each revision is its own part and a missing one an error part', async () => {
+    const held = (await couch('GET', '/goods/1')).body;
+    const res = await fetch(`${server.url}/couch/goods/1?revs=true&latest=true&open_revs=${encodeURIComponent(JSON.stringify([held._rev, '9-abc']))}`, {
+      headers: { ...BASIC, accept: 'multipart/mixed' },
+    });
+    const boundary = /boundary="([^"]+)"/.exec(res.headers.get('content-type') ?? '')?.[1];
+    expect(res.headers.get('content-type')).toMatch(/^multipart\/mixed; boundary="/);
+    const text = await res.text();
+    expect(text).toBe(
+      `--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ ...held, _revisions: { start: 1, ids: [held._rev.split('-')[1]] } })}` +
+        `\r\n--${boundary}\r\nContent-Type: application/json; error="true"\r\n\r\n{"missing":"9-abc"}\r\n--${boundary}--`,
+    );
+  });
+});
 
 describe('/couch _session', () => {
   it('when _session is asked with Basic credentials, then it names the admin with the _admin role', async () => {

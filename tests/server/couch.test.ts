@@ -85,8 +85,8 @@ describe('/couch access', () => {
 });
 
 describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
-  const admin = (method: string, path: string, body?: unknown) =>
-    new HttpClient(server.url).request(method, path, body, basic(TEST_ADMIN.email, TEST_ADMIN.password));
+  const admin = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new HttpClient(server.url).request(method, path, body, { ...basic(TEST_ADMIN.email, TEST_ADMIN.password), ...headers });
 
   it.each([
     ['open_revs that is neither "all" nor a list of revisions', '/couch/goods/1?open_revs=' + encodeURIComponent('{"x":1}')],
@@ -104,7 +104,7 @@ describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
   it.each([
     ['_revs_diff', ['556181', 0]],
     ['_missing_revs', { 1: 'not-a-list' }],
-    ['_bulk_get', { docs: [{ rev: 'x' }] }],
+    ['_bulk_get', { docs: { id: '1' } }],
     ['_all_docs', { keys: [1, 2] }],
     ['_find', { selector: 'price' }],
   ])('when %s gets a body of the wrong shape, then 400 bad_request and the server goes on answering', async (endpoint, body) => {
@@ -114,11 +114,12 @@ describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
     expect((await admin('POST', '/couch/goods/_revs_diff', { 1: ['1-abc'] })).status).toBe(200);
   });
 
-  it('when open_revs is "all" or a list of revisions, then the revisions come back', async () => {
-    const all = await admin('GET', '/couch/goods/1?open_revs=all');
+  it('when open_revs is "all" or a list of revisions, then the revisions come back (as JSON when asked for JSON, as PouchDB asks)', async () => {
+    const json = { accept: 'application/json' };
+    const all = await admin('GET', '/couch/goods/1?open_revs=all', undefined, json);
     expect(all.status).toBe(200);
     const rev = all.body[0].ok._rev;
-    const listed = await admin('GET', `/couch/goods/1?open_revs=${encodeURIComponent(JSON.stringify([rev]))}`);
+    const listed = await admin('GET', `/couch/goods/1?open_revs=${encodeURIComponent(JSON.stringify([rev]))}`, undefined, json);
     expect(listed.body).toEqual([{ ok: expect.objectContaining({ _id: '1', _rev: rev }) }]);
   });
 
