@@ -118,6 +118,7 @@ const CHANGES: Record<string, Parse> = {
   selector: object,
 };
 const BULK_GET: Record<string, Parse> = { revs: bool, latest: bool };
+const INDEX_LIST: Record<string, Parse> = { limit: int, skip: int };
 const UUIDS: Record<string, Parse> = { count: int };
 
 /** Which parameters an endpoint takes, from its decoded path segments below /couch. */
@@ -127,6 +128,7 @@ function accepted(method: string, [db, ...rest]: string[]): Record<string, Parse
   if (first === '_all_docs') return ALL_DOCS;
   if (first === '_changes') return CHANGES;
   if (first === '_bulk_get') return BULK_GET;
+  if (first === '_index' && rest.length === 1) return INDEX_LIST;
   const isDoc = (rest.length === 1 && !first.startsWith('_')) || (rest.length === 2 && (first === '_design' || first === '_local'));
   if (!isDoc) return {};
   return method === 'GET' || method === 'HEAD' ? DOC_READ : DOC_WRITE;

@@ -16,6 +16,7 @@ import { answerChanges } from './changes';
 import { badRequest, CouchError, couchErrors } from './couch-error';
 import { CouchCredentials } from './credentials';
 import { jsonBodies, sameOriginWrites } from './cross-site';
+import { answerExplain, answerFind, answerIndexes } from './find';
 import { adminOnly, couchActor, couchSegments, screenRequest } from './guard';
 import { forPouch, paramsOf, parseParams, type Params } from './params';
 import { proxyTo } from './proxy';
@@ -146,8 +147,8 @@ const READ_BODIES: Record<string, (body: unknown) => boolean> = {
   _missing_revs: (b) => isObject(b) && Object.values(b).every(strings),
   _bulk_get: (b) => isObject(b) && Array.isArray(b.docs),
   _all_docs: (b) => isObject(b) && (b.keys === undefined || strings(b.keys)),
-  _find: (b) => isObject(b) && isObject(b.selector),
-  _explain: (b) => isObject(b) && isObject(b.selector),
+  _find: isObject,
+  _explain: isObject,
 };
 
 function readingBodies(req: Request, _res: Response, next: NextFunction): void {
@@ -166,6 +167,9 @@ type LocalRead = (store: Store, collection: CollectionName, params: Params, req:
 const LOCAL_READS: Record<string, Partial<Record<string, LocalRead>>> = {
   _changes: { GET: answerChanges, HEAD: answerChanges, POST: answerChanges },
   _bulk_get: { POST: answerBulkGet },
+  _find: { POST: answerFind },
+  _explain: { POST: answerExplain },
+  _index: { GET: answerIndexes },
 };
 
 function localReads(store: Store) {

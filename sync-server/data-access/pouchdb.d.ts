@@ -50,6 +50,8 @@ interface PouchDb {
     rows: Array<{ id: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: PouchDoc; error?: string }>;
   }>;
   find(req: Record<string, unknown>): Promise<{ docs: PouchDoc[]; warning?: string }>;
+  explain(req: Record<string, unknown>): Promise<Record<string, unknown>>;
+  getIndexes(): Promise<{ total_rows: number; indexes: Array<Record<string, unknown>> }>;
   createIndex(req: Record<string, unknown>): Promise<unknown>;
   /** Live feeds are used as emitters; one-shot reads are awaited. */
   changes(opts: Record<string, unknown>): PouchChanges & Promise<{ results: PouchChange[]; last_seq: number | string }>;

@@ -1,20 +1,24 @@
 /**
  * /couch answers what CouchDB clients send as CouchDB 3.5 does: `_bulk_get`'s shape (and an empty list), `latest`
- * with a revision the store does not hold, `open_revs` as multipart/mixed, `_session` by Basic, cookie and sign-in.
+ * with a revision the store does not hold, `open_revs` as multipart/mixed, Mango `_find` / `_explain` / `_index`,
+ * `_session` by Basic, cookie and sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, signUp, startTestServer, TEST_ADMIN, TEST_PASSWORD, type TestServer } from '../helpers/server';
+import { HttpClient, pushNew, signUp, TEST_ADMIN, TEST_PASSWORD, type TestServer } from '../helpers/server';
+import { customDoc, startWithPhotoCustomer } from './fixtures';
 
 const BASIC = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
 
 let server: TestServer;
+let customer: HttpClient;
+let customerUid: string;
 
 const couch = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   new HttpClient(server.url).request(method, `/couch${path}`, body, { ...BASIC, ...headers });
 const product = (title: string, price: number) => ({ title, desc: 'd', img: '/assets/goods/kertas-film.svg', price, qty: 3, weight: 10, type: 2, show: 'show' });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, customer, customerUid } = await startWithPhotoCustomer());
 });
 afterAll(() => server.close());
 
@@ -75,6 +79,77 @@ describe('/couch _bulk_get as CouchDB answers it', () => {
       `--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ ...held, _revisions: { start: 1, ids: [held._rev.split('-')[1]] } })}` +
         `\r\n--${boundary}\r\nContent-Type: application/json; error="true"\r\n\r\n{"missing":"9-abc"}\r\n--${boundary}--`,
     );
+  });
+});
+
+describe('/couch Mango queries', () => {
+  it('when _find has a selector, then the matching documents come back as stored (seq, deleted), with CouchDB\'s bookmark and warning', async () => {
+    const res = await couch('POST', '/goods/_find', { selector: { price: { $gt: 20000, $lt: 90000 }, deleted: false }, fields: ['_id', 'price', 'deleted'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      docs: [{ _id: '2', price: 25000, deleted: false }],
+      bookmark: expect.any(String),
+      warning: 'No matching index found, create an index to optimize query time.',
+    });
+    const whole = await couch('POST', '/goods/_find', { selector: { _id: '2' } });
+    expect(whole.body.docs).toEqual([(await couch('GET', '/goods/2')).body]);
+  });
+
+  it('when _find has no limit, then 25 documents come back, and the bookmark pages through the rest until an empty page', async () => {
+    const docs = Array.from({ length: 30 }, (_, i) => ({ _id: `halaman${String(i).padStart(2, '0')}`, ...product(`Halaman ${i}`, 777) }));
+    expect((await couch('POST', '/goods/_bulk_docs', { docs })).status).toBe(201);
+    const selector = { price: 777 };
+    const first = await couch('POST', '/goods/_find', { selector, fields: ['_id'] });
+    expect(first.body.docs).toHaveLength(25);
+    const second = await couch('POST', '/goods/_find', { selector, fields: ['_id'], bookmark: first.body.bookmark });
+    expect(second.body.docs).toHaveLength(5);
+    expect([...first.body.docs, ...second.body.docs].map((d: { _id: string }) => d._id)).toEqual(docs.map((d) => d._id));
+    const last = await couch('POST', '/goods/_find', { selector, bookmark: second.body.bookmark });
+    expect(last.body).toMatchObject({ docs: [], bookmark: 'nil' });
+    expect((await couch('POST', '/goods/_find', { selector, limit: 2, skip: 28, fields: ['_id'] })).body.docs).toEqual([{ _id: 'halaman28' }, { _id: 'halaman29' }]);
+  });
+
+  it('when _find reads the custom orders, then the shop\'s index design document is no result, and a selector on its fields uses it', async () => {
+    expect((await pushNew(customer, 'custom', [customDoc(customerUid)])).body.refused).toEqual([]);
+    const all = await couch('POST', '/custom/_find', { selector: {} });
+    expect(all.body.docs.length).toBeGreaterThan(0);
+    expect(all.body.docs.map((d: { _id: string }) => d._id)).not.toContain('_design/by-owner-seq');
+    const mine = await couch('POST', '/custom/_find', { selector: { userID: customerUid }, sort: ['userID', 'seq'] });
+    expect(mine.status).toBe(200);
+    expect(mine.body).not.toHaveProperty('warning');
+    expect(mine.body.docs.every((d: { userID: string }) => d.userID === customerUid)).toBe(true);
+  });
+
+  it('when _explain and GET _index are asked, then they name the index a query uses and the store\'s own indexes', async () => {
+    const explained = await couch('POST', '/custom/_explain', { selector: { userID: customerUid } });
+    expect(explained.status).toBe(200);
+    expect(explained.body).toMatchObject({ dbname: 'custom', index: { ddoc: '_design/by-owner-seq', name: 'by-owner-seq', type: 'json' }, limit: 25, skip: 0 });
+    const indexes = await couch('GET', '/custom/_index');
+    expect(indexes.body).toEqual({
+      total_rows: 2,
+      indexes: [
+        { ddoc: null, name: '_all_docs', type: 'special', def: { fields: [{ _id: 'asc' }] } },
+        { ddoc: '_design/by-owner-seq', name: 'by-owner-seq', type: 'json', def: { fields: [{ userID: 'asc' }, { seq: 'asc' }] } },
+      ],
+    });
+  });
+
+  it.each([
+    ['a sort no index covers', { selector: {}, sort: ['price'] }, 'no_usable_index', /^No index exists for this sort/],
+    ['an unknown key', { selector: {}, colour: 'blue' }, 'invalid_key', /^Invalid key colour/],
+    ['a negative limit', { selector: {}, limit: -1 }, 'invalid_non_neg_integer', /^-1 is not an integer/],
+    ['a bookmark that is not one of ours', { selector: {}, bookmark: 'xyz' }, 'invalid_bookmark', /^Invalid bookmark value/],
+    ['an operator Mango does not know', { selector: { price: { $foo: 1 } } }, 'bad_request', /unknown operator "\$foo"/],
+    ['$or that is no list', { selector: { $or: 5 } }, 'bad_request', /\$or must be an array/],
+  ])('when _find gets %s, then 400 with CouchDB\'s error name', async (_name, body, error, reason) => {
+    const res = await couch('POST', '/goods/_find', body);
+    expect(res).toMatchObject({ status: 400, body: { error, reason: expect.stringMatching(reason) } });
+  });
+
+  it('when an index is to be created or removed, then 403: an index is a design document in the collection', async () => {
+    expect((await couch('POST', '/goods/_index', { index: { fields: ['price'] } })).body).toMatchObject({ error: 'design_doc_refused' });
+    expect((await couch('DELETE', '/custom/_index/by-owner-seq/json/by-owner-seq')).status).toBe(403);
+    expect((await couch('GET', '/custom/_index')).body.total_rows).toBe(2);
   });
 });
 
