@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { StockKeeper } from '../sync/stock';
+import { answerAllDocsKeys } from './all-docs';
 import { answerBulkGet } from './bulk-get';
 import { answerChanges } from './changes';
 import { badRequest, CouchError, couchErrors } from './couch-error';
@@ -115,24 +116,26 @@ function documentWrites(ctx: CouchWriteContext) {
     }
     const body = req.body as unknown;
     if (first === '_local' && req.method === 'PUT' && isObject(body) && '_attachments' in body) throw new HttpError(400, 'attachments_refused');
-    const docPath = rest.length === 1 && !first.startsWith('_');
     if (req.method === 'POST' && rest.length === 0) {
       if (!isObject(body)) throw badRequest('Document must be a JSON object');
       const [result] = await write([body], true);
       return answerOne(res, result!, 201, `${db}/${encodeURIComponent(result!.id)}`);
     }
-    if (docPath && (req.method === 'PUT' || req.method === 'DELETE')) {
-      const rev = params.rev ?? req.headers['if-match']?.replace(/"/g, '');
-      let doc: Record<string, unknown> = { _id: first, _rev: rev, _deleted: true };
-      if (req.method === 'PUT') {
-        if (!isObject(body)) throw badRequest('Document must be a JSON object');
-        doc = { ...body, _id: first };
-        if (doc._rev === undefined && rev !== undefined) doc._rev = rev;
-      }
-      const [result] = await write([doc], params.new_edits !== false);
-      return answerOne(res, result!, req.method === 'PUT' ? 201 : 200, `${db}/${encodeURIComponent(first)}`);
+    const id = rest.join('/');
+    const docPath = (rest.length === 1 && !first.startsWith('_')) || (rest.length === 2 && first === '_local');
+    if (!docPath || (req.method !== 'PUT' && req.method !== 'DELETE')) return next();
+    const rev = params.rev ?? req.headers['if-match']?.replace(/"/g, '');
+    let doc: Record<string, unknown> = { _id: id, _rev: rev, _deleted: true };
+    if (req.method === 'PUT') {
+      if (!isObject(body)) throw badRequest('Document must be a JSON object');
+      doc = { ...body, _id: id };
+      if (doc._rev === undefined && rev !== undefined) doc._rev = rev;
+    } else if (first !== '_local' && !(await ctx.store.get(db, id))) {
+      // CouchDB looks the document up before it deletes, whatever revision is named.
+      throw new CouchError(404, 'not_found', 'missing');
     }
-    next();
+    const [result] = await write([doc], params.new_edits !== false);
+    return answerOne(res, result!, req.method === 'PUT' ? 201 : 200, `${db}/${encodeURIComponent(id)}`);
   };
 }
 
@@ -146,7 +149,7 @@ const READ_BODIES: Record<string, (body: unknown) => boolean> = {
   _revs_diff: (b) => isObject(b) && Object.values(b).every(strings),
   _missing_revs: (b) => isObject(b) && Object.values(b).every(strings),
   _bulk_get: (b) => isObject(b) && Array.isArray(b.docs),
-  _all_docs: (b) => isObject(b) && (b.keys === undefined || strings(b.keys)),
+  _all_docs: (b) => isObject(b) && (b.keys === undefined || Array.isArray(b.keys)),
   _find: isObject,
   _explain: isObject,
 };
@@ -167,6 +170,7 @@ type LocalRead = (store: Store, collection: CollectionName, params: Params, req:
 const LOCAL_READS: Record<string, Partial<Record<string, LocalRead>>> = {
   _changes: { GET: answerChanges, HEAD: answerChanges, POST: answerChanges },
   _bulk_get: { POST: answerBulkGet },
+  _all_docs: { GET: answerAllDocsKeys, POST: answerAllDocsKeys },
   _find: { POST: answerFind },
   _explain: { POST: answerExplain },
   _index: { GET: answerIndexes },
@@ -181,6 +185,12 @@ function localReads(store: Store) {
   };
 }
 
+/** express-pouchdb answers `text/plain` unless the client asks for JSON, as CouchDB 1 did; CouchDB 3 always answers JSON. */
+function answerJson(req: Request, _res: Response, next: NextFunction): void {
+  req.headers.accept = 'application/json';
+  next();
+}
+
 export async function createCouchRouter(config: Config, store: Store): Promise<Router> {
   const router = Router();
   const ctx: CouchWriteContext = { config, store, stock: new StockKeeper(store) };
@@ -188,7 +198,7 @@ export async function createCouchRouter(config: Config, store: Store): Promise<R
   router.use(sameOriginWrites, jsonBodies, couchSession(config, store, credentials), adminOnly(credentials), screenRequest);
   router.use(readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));
   if (store.source.local) {
-    router.use(localReads(store), documentRevisions(store), await localCouch(store.source.local));
+    router.use(localReads(store), documentRevisions(store), answerJson, await localCouch(store.source.local));
   } else if (store.source.remoteUrl) {
     router.use(proxyTo(store.source.remoteUrl));
   }

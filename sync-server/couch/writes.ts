@@ -9,6 +9,7 @@ import type { Actor } from '../../src/domain/access';
 import { MESSAGES } from '../../src/domain/messages';
 import type { CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
+import { notFoundAsNull } from '../auth/sessions';
 import { clientView, type ClientDoc, type Revisions, type Store } from '../data-access/store';
 import { push, PUSH_MAX_ROWS } from '../sync/push';
 import type { StockKeeper } from '../sync/stock';
@@ -24,6 +25,7 @@ export type CouchDocResult = { id: string; ok: true; rev: string } | { id: strin
 /** CouchDB's own members, and the store's (`seq`, `deleted`): none is a field of the shop's documents. */
 const META = new Set(['_id', '_rev', '_revisions', '_deleted', '_conflicts', '_deleted_conflicts', '_revs_info', '_local_seq', 'seq', 'deleted']);
 const MAX_HISTORY = 1000;
+const LOCAL_WRITE_TRIES = 3;
 const CONFLICT = 'Document update conflict.';
 
 const fail = (id: string, error: string, reason: string): CouchDocResult => ({ id, error, reason });
@@ -96,15 +98,25 @@ export async function writeDocs(
     }
   }
 
-  if (locals.length > 0) {
-    const written = await ctx.store.db(collection).bulkDocs(locals.map((l) => l.doc));
-    locals.forEach(({ index, doc }, i) => {
-      const r = written[i];
-      results[index] = r && !r.error ? { id: doc._id, ok: true, rev: String(r.rev) } : fail(doc._id, String(r?.name ?? 'bad_request'), String(r?.message ?? ''));
-    });
-  }
+  for (const { index, doc } of locals) results[index] = await writeLocal(ctx.store.db(collection), doc);
   // Every input has its answer by now: refused on reading, held already, or through the push or the local write.
   return results as CouchDocResult[];
+}
+
+/**
+ * A `_local` document (a replicator's checkpoint) replaces the one stored whatever `_rev` it names: CouchDB keeps
+ * no history for them and never answers a conflict, and replicators rewrite their checkpoint without reading it.
+ */
+async function writeLocal(db: PouchDb, doc: PouchDoc): Promise<CouchDocResult> {
+  const { _rev: _named, ...fields } = doc;
+  for (let attempt = 1; ; attempt++) {
+    const stored = await db.get(doc._id).catch(notFoundAsNull);
+    if (!stored && fields._deleted === true) return fail(doc._id, 'not_found', 'missing');
+    const [r] = await db.bulkDocs([stored ? { ...fields, _rev: stored._rev } : fields]);
+    if (r && !r.error) return { id: doc._id, ok: true, rev: String(r.rev) };
+    // Another write of the same checkpoint came between: write over it.
+    if (r?.status !== 409 || attempt >= LOCAL_WRITE_TRIES) return fail(doc._id, String(r?.name ?? 'bad_request'), String(r?.message ?? ''));
+  }
 }
 
 const revOf = (revisions: Revisions): string => `${revisions.start}-${revisions.ids[0]}`;

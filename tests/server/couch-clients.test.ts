@@ -1,7 +1,8 @@
 /**
  * /couch answers what CouchDB clients send as CouchDB 3.5 does: `_bulk_get`'s shape (and an empty list), `latest`
- * with a revision the store does not hold, `open_revs` as multipart/mixed, Mango `_find` / `_explain` / `_index`,
- * `_session` by Basic, cookie and sign-in.
+ * with a revision the store does not hold, Mango `_find` / `_explain` / `_index`, `_session` by Basic, cookie and
+ * sign-in, `application/json` on every answer, `_all_docs` keys that are no strings, `DELETE` of a missing document
+ * and `_local` documents written without their revision.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, pushNew, signUp, TEST_ADMIN, TEST_PASSWORD, type TestServer } from '../helpers/server';
@@ -196,5 +197,55 @@ describe('/couch _session', () => {
     const { email } = await signUp(new HttpClient(server.url));
     const res = await new HttpClient(server.url).post('/couch/_session', { name: email, password: TEST_PASSWORD });
     expect(res).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+  });
+});
+
+describe('/couch answers JSON as CouchDB does', () => {
+  it.each([
+    ['_all_docs', 'GET', '/couch/goods/_all_docs', 200],
+    ['a database', 'GET', '/couch/goods', 200],
+    ['a document', 'GET', '/couch/goods/1', 200],
+    ['_session', 'GET', '/couch/_session', 200],
+    ['a missing document', 'GET', '/couch/goods/tidak-ada', 404],
+    ['_revs_diff', 'POST', '/couch/goods/_revs_diff', 200],
+    ['_ensure_full_commit', 'POST', '/couch/goods/_ensure_full_commit', 201],
+  ])('when a client asks for %s without asking for JSON, then the answer is application/json', async (_name, method, path, status) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...BASIC, accept: '*/*', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: method === 'POST' ? JSON.stringify(path.endsWith('_revs_diff') ? { 1: ['1-abc'] } : {}) : undefined,
+    });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe('/couch reads and writes CouchDB clients expect to succeed', () => {
+  it('when _all_docs is posted keys that are null or a number, then those rows are not_found and the others answered, in order', async () => {
+    const res = await couch('POST', '/goods/_all_docs', { keys: [null, '1', 7, 'tidak-ada'] });
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      { key: null, error: 'not_found' },
+      { id: '1', key: '1', value: { rev: expect.stringMatching(/^1-/) } },
+      { key: 7, error: 'not_found' },
+      { key: 'tidak-ada', error: 'not_found' },
+    ]);
+  });
+
+  it('when a missing document is DELETEd, with a revision or without, then 404 not_found, as CouchDB answers', async () => {
+    for (const path of ['/goods/tidak-ada', '/goods/tidak-ada?rev=1-abc']) {
+      expect(await couch('DELETE', path)).toMatchObject({ status: 404, body: { error: 'not_found', reason: 'missing' } });
+    }
+  });
+
+  it('when a _local document is PUT again without _rev, then 201 and it holds the new content, as CouchDB keeps local documents', async () => {
+    expect(await couch('PUT', '/goods/_local/titik', { n: 1 })).toMatchObject({ status: 201, body: { ok: true, id: '_local/titik' } });
+    const again = await couch('PUT', '/goods/_local/titik', { n: 2 });
+    expect(again).toMatchObject({ status: 201, body: { ok: true, id: '_local/titik', rev: expect.stringMatching(/^0-\d+$/) } });
+    expect((await couch('GET', '/goods/_local/titik')).body).toMatchObject({ n: 2, _rev: again.body.rev });
+    const bulk = await couch('POST', '/goods/_bulk_docs', { docs: [{ _id: '_local/titik', n: 3 }] });
+    expect(bulk.body).toEqual([{ ok: true, id: '_local/titik', rev: expect.stringMatching(/^0-\d+$/) }]);
+    expect(await couch('DELETE', '/goods/_local/titik')).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await couch('GET', '/goods/_local/titik')).status).toBe(404);
   });
 });
