@@ -10,6 +10,7 @@ import { COLLECTIONS, isCollectionName, type CollectionName } from '../../src/do
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from '../json-depth';
 import { StockKeeper } from '../sync/stock';
 import { answerAllDocsKeys } from './all-docs';
 import { answerBulkGet } from './bulk-get';
@@ -39,9 +40,11 @@ function readParams(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/** CouchDB's JSON body, no deeper than the shop's documents nest (json-depth.ts: deeper, a `_find` overflowed the stack). */
 function parseJsonBody(req: Request, res: Response, next: NextFunction): void {
   express.json({ limit: BODY_LIMIT })(req, res, (err?: unknown) => {
     if (err) return next(err);
+    if (nestsDeeperThan(req.body, JSON_MAX_DEPTH)) return next(new HttpError(400, 'too_deep'));
     // Tell express-pouchdb's own body-parser 1.x that the body is already read.
     if (req.body !== undefined) (req as Request & { _body?: boolean })._body = true;
     next();

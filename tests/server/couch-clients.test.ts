@@ -147,6 +147,15 @@ describe('/couch Mango queries', () => {
     expect(res).toMatchObject({ status: 400, body: { error, reason: expect.stringMatching(reason) } });
   });
 
+  it('when a body nests deeper than the shop\'s documents (a selector 3000 levels deep), then 400 too_deep and the server goes on answering', async () => {
+    const selector = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+    for (const path of ['/goods/_find', '/goods/_changes?filter=_selector']) {
+      const res = await couch('POST', path, `{"selector":${selector}}`);
+      expect(res, path).toMatchObject({ status: 400, body: { error: 'too_deep', reason: expect.any(String) } });
+    }
+    expect((await couch('POST', '/goods/_find', { selector: { _id: '1' } })).body.docs).toHaveLength(1);
+  });
+
   it('when an index is to be created or removed, then 403: an index is a design document in the collection', async () => {
     expect((await couch('POST', '/goods/_index', { index: { fields: ['price'] } })).body).toMatchObject({ error: 'design_doc_refused' });
     expect((await couch('DELETE', '/custom/_index/by-owner-seq/json/by-owner-seq')).status).toBe(403);
