@@ -1,9 +1,9 @@
 /**
  * Who sends a /couch request: HTTP Basic with an account's e-mail and password, or the shop's session cookie (the
- * one `/api/auth/login` and `POST /couch/_session` set). Wrong passwords, by Basic or by `_session`, count like
- * wrong logins, per address: /couch is no side door for guessing. Each attempt counts *before* its password is
- * checked, and a right password takes its attempt back: counted afterwards, a burst of parallel guesses would all
- * be checked (scrypt takes its time on purpose) before the first failure counted.
+ * one `/api/auth/login` and `POST /couch/_session` set). Wrong passwords, by Basic or by `_session`, are limited per
+ * address, apart from the app's logins: /couch is no side door for guessing. Each attempt counts *before* its
+ * password is checked, and a right password takes its attempt back: counted afterwards, a burst of parallel guesses
+ * would all be checked (scrypt takes its time on purpose) before the first failure counted.
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
