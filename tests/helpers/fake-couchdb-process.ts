@@ -7,9 +7,15 @@ import { ROOT_DIR } from '../../sync-server/config';
 export const FAKE_COUCH_USER = 'couch';
 export const FAKE_COUCH_PASSWORD = 'geheim';
 
-export function startFakeCouch(): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * `cluster`: the share of racing writes kept as conflicting leaves and answered 202, as a CouchDB cluster does
+ * (fake-couchdb-cluster.ts); unset, it behaves as one node.
+ */
+export function startFakeCouch(options: { cluster?: number; seed?: number } = {}): Promise<{ child: ChildProcess; url: string }> {
+  const env = { ...process.env, FAKE_COUCH_CLUSTER: String(options.cluster ?? ''), FAKE_COUCH_SEED: String(options.seed ?? 1) };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/helpers/fake-couchdb.ts')], {
     cwd: ROOT_DIR,
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
