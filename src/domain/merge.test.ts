@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedFields, mergeEdit } from './merge';
+import { editedFields, editSurvives, mergeEdit, mergeLeaves } from './merge';
 
 const product = { id: '3', title: 'Gantungan Kunci', desc: 'Akrilik', price: 15000, qty: 147, weight: 20, type: 2, show: 'show', _deleted: false };
 
@@ -52,5 +52,57 @@ describe('editedFields', () => {
     expect(editedFields('goods', opened, now, { ...opened, price: 27000, qty: 20 })).toEqual({ price: 27000, qty: 18 });
     expect(editedFields('goods', opened, now, { ...opened, title: 'Bingkai Kayu' })).toEqual({ title: 'Bingkai Kayu' });
     expect(editedFields('goods', opened, { ...opened, qty: 1 }, { ...opened, qty: 5 })).toEqual({ qty: 0 });
+  });
+});
+
+describe('mergeLeaves (revisions a CouchDB cluster kept from two writers at once)', () => {
+  const order = { id: 'o1', userID: 'u1', buyStatus: 0, resi: '', qty: 1, _deleted: false };
+
+  it('when the customer cancelled while the admin marked it paid, then the payment stands whichever revision CouchDB shows', () => {
+    const cancelled = { ...order, _deleted: true };
+    const paid = { ...order, buyStatus: 1 };
+    expect(mergeLeaves('transactions', order, [cancelled, paid])).toEqual(paid);
+    expect(mergeLeaves('transactions', order, [paid, cancelled])).toEqual(paid);
+  });
+
+  it('when the expiry failed it while the admin marked it paid, then it is paid, without the expiry\'s reason', () => {
+    const expired = { ...order, buyStatus: 4, kendala: 'Pesanan kedaluwarsa: belum dibayar dalam 48 jam.' };
+    expect(mergeLeaves('transactions', order, [expired, { ...order, buyStatus: 1 }])).toEqual({ ...order, buyStatus: 1 });
+  });
+
+  it('when two tablets changed one order, then the one that decided its status decides it, and the other\'s resi is kept', () => {
+    const paid = { ...order, buyStatus: 1 };
+    const shipped = { ...paid, buyStatus: 2 };
+    const resi = { ...paid, resi: 'JNE42' };
+    expect(mergeLeaves('transactions', paid, [resi, shipped])).toEqual({ ...paid, buyStatus: 2, resi: 'JNE42' });
+    const failed = { ...paid, buyStatus: 4 };
+    expect(mergeLeaves('transactions', paid, [resi, failed])).toEqual({ ...paid, buyStatus: 4, resi: 'JNE42' });
+    expect(mergeLeaves('transactions', paid, [{ ...paid, resi: 'A' }, { ...paid, resi: 'B' }]).resi).toBe('A');
+  });
+
+  it('when a cancel meets the expiry, then the cancel stands; without the common revision, the best outcome of all', () => {
+    const expired = { ...order, buyStatus: 4, kendala: 'x' };
+    expect(mergeLeaves('transactions', order, [expired, { ...order, _deleted: true }])).toEqual({ ...order, _deleted: true });
+    expect(mergeLeaves('transactions', undefined, [{ ...order, resi: 'A', _deleted: true }, { ...order, buyStatus: 1 }])).toEqual({ ...order, resi: 'A', buyStatus: 1 });
+  });
+
+  it('when two writers changed a product, then both fields stand and both stock changes add up', () => {
+    const price = { ...product, price: 16000, qty: 146 };
+    const title = { ...product, title: 'Gantungan', qty: 145 };
+    expect(mergeLeaves('goods', product, [price, title])).toEqual({ ...product, price: 16000, title: 'Gantungan', qty: 144 });
+  });
+});
+
+describe('editSurvives', () => {
+  const order = { id: 'o1', buyStatus: 0, resi: '', _deleted: false };
+
+  it('when what a write changed is in the merged document, then it stands; when another outcome won, it does not', () => {
+    expect(editSurvives('transactions', order, { ...order, buyStatus: 1 }, { ...order, buyStatus: 1, resi: 'JNE1' })).toBe(true);
+    expect(editSurvives('transactions', order, { ...order, _deleted: true }, { ...order, buyStatus: 1 })).toBe(false);
+    expect(editSurvives('transactions', undefined, { ...order, buyStatus: 1 }, { ...order, buyStatus: 1, resi: 'JNE1' })).toBe(false);
+  });
+
+  it('when a counter holds more than the write left, then the write stands (others\' changes were added)', () => {
+    expect(editSurvives('goods', product, { ...product, qty: 140 }, { ...product, qty: 139 })).toBe(true);
   });
 });
