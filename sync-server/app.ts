@@ -43,6 +43,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   const store = await Store.open(config);
   await ensureAdmin(store, config, options.print);
   await seedGoods(store);
+  // Conflicting revisions (a CouchDB cluster keeps racing writes side by side) are resolved as soon as they turn up.
+  store.resolveConflictsOnSight();
   const hub = new ChangeHub(store, config.clockSkewMs);
   const expiry = startUnpaidExpiry(store, new StockKeeper(store), config.unpaidExpiryHours);
   const photoSweep = startPhotoSweep(config, store);

@@ -1,17 +1,24 @@
 /**
- * The one data-access layer: the five replicated collections plus the server-only `accounts`, `sessions`
- * and `photos` (who owns which uploaded file), on PouchDB (LevelDB) or an external CouchDB. Replicated
- * documents are stored as `_id` = the RxDB id, the schema fields, `seq` (sync stamp) and `deleted` (RxDB's
- * deletion kept as an ordinary field, so Mango indexes still find deleted documents).
+ * The one data-access layer: the five replicated collections plus the server-only `accounts`, `sessions`,
+ * `photos` (who owns which uploaded file) and `stock` (the stock ledger, stock-ledger.ts), on PouchDB (LevelDB) or
+ * an external CouchDB. Replicated documents are stored as `_id` = the RxDB id, the schema fields, `seq` (sync
+ * stamp) and `deleted` (RxDB's deletion kept as an ordinary field, so Mango indexes still find deleted documents).
+ *
+ * On a CouchDB cluster a write can be kept beside another writer's as a conflicting revision (conflicts.ts): every
+ * read made to decide (`getMany`, `get`) resolves what it meets first, a write the cluster took without its quorum
+ * (202) counts as done only if it survives that, and the changes feeds resolve whatever else turns up.
  */
 import { EventEmitter } from 'node:events';
-import { COLLECTIONS, type CollectionName } from '../../src/domain/schemas';
+import { sameState } from '../../src/domain/access';
+import { editSurvives, mergeLeaves } from '../../src/domain/merge';
+import { COLLECTIONS, isCollectionName, type CollectionName } from '../../src/domain/schemas';
 import type { ReadScope } from '../../src/domain/access';
 import type { Config } from '../config';
+import { resolveLeaves, type MergeLeaves } from './conflicts';
 import { createPouchSource, type PouchSource } from './pouch';
 import { Stamper } from './stamps';
 
-export const SERVER_DBS = ['accounts', 'sessions', 'photos'] as const;
+export const SERVER_DBS = ['accounts', 'sessions', 'photos', 'stock'] as const;
 export type ServerDbName = (typeof SERVER_DBS)[number];
 export type DbName = CollectionName | ServerDbName;
 
@@ -35,7 +42,11 @@ export interface Revisions {
   start: number;
   ids: string[];
 }
-export type WriteResult = { ok: true; seq: string; rev: string } | { ok: false; conflict: boolean; error: string };
+/**
+ * `merged`: the write stands, but other writers' changes were merged into the stored document (a cluster kept both),
+ * so it is not exactly what was written.
+ */
+export type WriteResult = { ok: true; seq: string; rev: string; merged?: boolean } | { ok: false; conflict: boolean; error: string };
 
 export interface StoreChange {
   collection: CollectionName;
@@ -57,12 +68,21 @@ export function clientView(stored: PouchDoc): ClientDoc {
 
 const isDesignId = (id: string): boolean => id.startsWith('_design/') || id.startsWith('_local/');
 
+/** A client document as the store keeps it. */
+function storedForm(doc: ClientDoc, seq: string): PouchDoc {
+  const { _deleted, ...fields } = doc;
+  return { ...fields, _id: doc.id, seq, deleted: _deleted === true };
+}
+
 export class Store {
   readonly stamps = new Stamper();
   private readonly dbs: Record<DbName, PouchDb>;
   private readonly events = new EventEmitter();
   private feeds: PouchChanges[] = [];
+  private readonly followed = new Map<DbName, Promise<void>>();
   private feedTimers = new Set<NodeJS.Timeout>();
+  /** Per document, the resolutions of its conflicts, one after another. */
+  private readonly resolving = new Map<string, Promise<PouchDoc | null>>();
   private closed = false;
 
   private constructor(
@@ -105,16 +125,51 @@ export class Store {
     }
   }
 
-  /** The stored documents of `ids` (absent ones missing from the map). */
-  async getMany(collection: CollectionName, ids: readonly string[]): Promise<Map<string, PouchDoc>> {
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** The stored documents of `ids` (absent ones missing from the map), each with its conflicts resolved first. */
+  async getMany(collection: DbName, ids: readonly string[]): Promise<Map<string, PouchDoc>> {
     const found = new Map<string, PouchDoc>();
     if (ids.length === 0) return found;
-    const res = await this.dbs[collection].allDocs({ keys: [...new Set(ids)], include_docs: true });
-    for (const row of res.rows) if (row.doc) found.set(row.id, row.doc);
+    const res = await this.dbs[collection].allDocs({ keys: [...new Set(ids)], include_docs: true, conflicts: true });
+    for (const row of res.rows) {
+      const doc = (row.doc?._conflicts as string[] | undefined)?.length ? await this.resolve(collection, row.id) : row.doc;
+      if (doc) found.set(row.id, doc);
+    }
     return found;
   }
 
-  async get(collection: CollectionName, id: string): Promise<PouchDoc | null> {
+  /**
+   * Resolves the conflicting revisions of one document (conflicts.ts) and answers it as stored then: the replicated
+   * collections by the domain's merge (src/domain/merge.ts) under a fresh sync stamp, the server's own databases by
+   * CouchDB's winner.
+   */
+  resolve(name: DbName, id: string): Promise<PouchDoc | null> {
+    const key = `${name}/${id}`;
+    const stamps: string[] = [];
+    const merge: MergeLeaves = (base, leaves) => {
+      if (!isCollectionName(name)) return null;
+      const views = leaves.map(clientView);
+      // A product's stock is written from the stock ledger's count (sync/stock.ts): two such writes are one count.
+      const merged = mergeLeaves(name, base ? clientView(base) : undefined, views, { addCounters: false });
+      if (sameState(merged, views[0]!)) return null;
+      stamps.push(...this.stamps.begin(1));
+      return storedForm(merged, stamps.at(-1)!);
+    };
+    const run = (this.resolving.get(key) ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(() => resolveLeaves(this.dbs[name], id, merge))
+      .finally(() => {
+        this.stamps.end(stamps);
+        if (this.resolving.get(key) === run) this.resolving.delete(key);
+      });
+    this.resolving.set(key, run);
+    return run;
+  }
+
+  async get(collection: DbName, id: string): Promise<PouchDoc | null> {
     return (await this.getMany(collection, [id])).get(id) ?? null;
   }
 
@@ -126,15 +181,15 @@ export class Store {
 
   /**
    * Writes client documents with fresh stamps in one bulk. A stamp stays "in flight" until the bulk
-   * has committed, so no pull can hand out a later stamp and skip this write.
+   * has committed, so no pull can hand out a later stamp and skip this write. A write a cluster kept without its
+   * quorum is done only if it stands once the document's conflicts are resolved (otherwise a conflict, like a 409).
    */
   async write(collection: CollectionName, requests: readonly WriteRequest[]): Promise<WriteResult[]> {
     if (requests.length === 0) return [];
     const stamps = this.stamps.begin(requests.length);
     try {
       const docs = requests.map(({ doc, rev, revisions }, i): PouchDoc => {
-        const { _deleted, ...fields } = doc;
-        const stored: PouchDoc = { ...fields, _id: doc.id, seq: stamps[i], deleted: _deleted === true };
+        const stored = storedForm(doc, stamps[i] as string);
         if (revisions) Object.assign(stored, { _rev: `${revisions.start}-${revisions.ids[0]}`, _revisions: revisions });
         else if (rev) stored._rev = rev;
         return stored;
@@ -145,16 +200,34 @@ export class Store {
       // CouchDB answers a new_edits=false bulk with its failures only; PouchDB with one result per document.
       const keptFailures = kept.length > 0 ? (await this.dbs[collection].bulkDocs(kept, { new_edits: false })).filter((r) => r.error) : [];
       let nextMade = 0;
-      return docs.map((stored, i): WriteResult => {
+      const results = docs.map((stored, i): WriteResult => {
         const r: PouchBulkResult | undefined = requests[i]?.revisions
           ? (keptFailures.find((f) => f.id === stored._id) ?? { id: stored._id, ok: true, rev: stored._rev })
           : madeResults[nextMade++];
         if (r && (r.ok || (r.rev && !r.error))) return { ok: true, seq: stamps[i] as string, rev: String(r.rev) };
-        return { ok: false, conflict: r?.status === 409 || r?.name === 'conflict', error: String(r?.name ?? r?.error) };
+        return { ok: false, conflict: r?.status === 409 || r?.name === 'conflict' || r?.error === 'conflict', error: String(r?.name ?? r?.error) };
       });
+      nextMade = 0;
+      for (const [i, request] of requests.entries()) {
+        const accepted = !request.revisions && (madeResults[nextMade++] as { accepted?: boolean } | undefined)?.accepted === true;
+        if (accepted) results[i] = await this.confirm(collection, request, results[i]!);
+        else if (request.revisions && results[i]?.ok) await this.get(collection, request.doc.id);
+      }
+      return results;
     } finally {
       this.stamps.end(stamps);
     }
+  }
+
+  /** A write kept without its quorum: done if what it changed stands once the document's conflicts are resolved. */
+  private async confirm(collection: CollectionName, request: WriteRequest, written: WriteResult): Promise<WriteResult> {
+    const db = this.dbs[collection];
+    const id = request.doc.id;
+    const resolved = await this.resolve(collection, id);
+    const base = request.rev ? await db.get(id, { rev: request.rev }).then(clientView, () => undefined) : undefined;
+    if (!resolved || !editSurvives(collection, base, request.doc, clientView(resolved))) return { ok: false, conflict: true, error: 'conflict' };
+    const merged = !written.ok || resolved._rev !== written.rev;
+    return { ok: true, seq: String(resolved.seq), rev: String(resolved._rev), merged };
   }
 
   /**
@@ -226,26 +299,66 @@ export class Store {
 
   /** Every committed change of the replicated collections, from now on (LevelDB or CouchDB feed). */
   onChange(listener: (change: StoreChange) => void): () => void {
-    if (this.feeds.length === 0 && !this.closed) for (const name of COLLECTIONS) this.follow(name, 'now');
+    this.resolveConflictsOnSight();
     this.events.on('change', listener);
     return () => this.events.off('change', listener);
   }
 
-  private follow(collection: CollectionName, since: number | string): void {
+  /** Follows the replicated collections' feeds, so every conflict that turns up is resolved without waiting for a reader. */
+  resolveConflictsOnSight(): void {
+    for (const name of COLLECTIONS) void this.follow(name);
+  }
+
+  /**
+   * Every committed change of one database (with its document) from the moment the answer resolves; events that
+   * reach the listener before then are fine too. The listener runs in order, change by change.
+   */
+  async watch(name: DbName, listener: (change: PouchChange) => void): Promise<() => void> {
+    this.events.on(`db:${name}`, listener);
+    await this.follow(name);
+    return () => this.events.off(`db:${name}`, listener);
+  }
+
+  /** Starts one database's feed (once) from its current position. */
+  private follow(name: DbName): Promise<void> {
+    let started = this.followed.get(name);
+    if (!started) {
+      started = this.closed
+        ? Promise.resolve()
+        : this.dbs[name].info().then(
+            (info) => this.followFrom(name, info.update_seq),
+            (err: unknown) => {
+              this.followed.delete(name);
+              throw err;
+            },
+          );
+      this.followed.set(name, started);
+    }
+    return started;
+  }
+
+  private followFrom(name: DbName, since: number | string): void {
+    if (this.closed) return;
     let last = since;
-    const feed = this.dbs[collection].changes({ since, live: true, include_docs: true, timeout: false, heartbeat: 10_000 });
+    const feed = this.dbs[name].changes({ since, live: true, include_docs: true, conflicts: true, timeout: false, heartbeat: 10_000 });
     feed.on('change', (c) => {
       last = c.seq;
-      if (isDesignId(c.id) || !c.doc) return;
-      this.events.emit('change', { collection, doc: clientView(c.doc) } satisfies StoreChange);
+      if (isDesignId(c.id)) return;
+      if ((c.doc?._conflicts as string[] | undefined)?.length) {
+        this.resolve(name, c.id).catch((err: unknown) => {
+          if (!this.closed) console.warn(`[store] conflicts of a ${name} document not resolved yet (${(err as Error)?.message ?? err})`);
+        });
+      }
+      this.events.emit(`db:${name}`, c);
+      if (isCollectionName(name) && c.doc) this.events.emit('change', { collection: name, doc: clientView(c.doc) } satisfies StoreChange);
     });
     feed.on('error', (err) => {
       this.feeds = this.feeds.filter((f) => f !== feed);
       if (this.closed) return;
-      console.warn(`[store] changes feed of ${collection} failed (${(err as Error)?.message ?? err}); retrying`);
+      console.warn(`[store] changes feed of ${name} failed (${(err as Error)?.message ?? err}); retrying`);
       const timer = setTimeout(() => {
         this.feedTimers.delete(timer);
-        if (!this.closed) this.follow(collection, last);
+        this.followFrom(name, last);
       }, FEED_RETRY_MS);
       this.feedTimers.add(timer);
     });
@@ -258,6 +371,7 @@ export class Store {
     for (const f of this.feeds) f.cancel();
     this.feeds = [];
     this.events.removeAllListeners();
+    await Promise.allSettled([...this.resolving.values()]);
     await Promise.allSettled(Object.values(this.dbs).map((db) => db.close()));
   }
 }
