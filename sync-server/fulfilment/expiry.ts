@@ -46,7 +46,7 @@ export async function expireOne(store: Store, stock: StockKeeper, stored: PouchD
     if (written && !written.conflict) console.error(`[expiry] order ${order.id} not written: ${written.error}`);
     return false;
   }
-  await stock.give(unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
+  await stock.give(order.id, unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
   return true;
 }
 

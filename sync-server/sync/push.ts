@@ -14,7 +14,7 @@ import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domai
 import { isShopImage, photosOwnedBy } from '../uploads/photos';
 import { holdsFit, unpaidUnitsOf } from './holds';
 import { keptOrder, normalize, type GoodsLookup, type Lookups } from './normalize';
-import type { StockKeeper } from './stock';
+import type { Restock, StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
 
 export const PUSH_MAX_ROWS = 200;
@@ -73,10 +73,14 @@ function goodsLookup(store: Store): GoodsLookup & { known: () => Promise<Map<str
   return Object.assign(lookup, { known });
 }
 
-/** What a write does to stock: units taken before it (given back if it fails), units to give back after it. */
+/**
+ * What a write does to stock: units taken before it (given back if it fails), units to give back after it, an admin's
+ * stock edit recorded before it (kept only if it happens).
+ */
 interface StockEffect {
   taken: Map<string, number> | null;
   release: Map<string, number> | null;
+  restock?: Restock | null;
 }
 
 const orderUnits = (doc: ClientDoc): Map<string, number> => unitsByProduct(doc.items as OrderLine[]);
@@ -175,7 +179,7 @@ export async function push(
           continue;
         }
         effect.taken = units;
-        const reserved = await stock.take(effect.taken);
+        const reserved = await stock.take(next.id, effect.taken);
         if (!reserved.ok) {
           keep(doc, reserved.code);
           continue;
@@ -187,7 +191,7 @@ export async function push(
       } else if (before !== null && !holdsStock(before) && holdsStock(after)) {
         // Out of 'Gagal' again (a late payment): the units are taken again, or the change is refused.
         effect.taken = orderUnits(master!);
-        const reserved = await stock.take(effect.taken);
+        const reserved = await stock.take(next.id, effect.taken);
         if (!reserved.ok) {
           refuse(reserved.code, own, visible);
           continue;
@@ -196,6 +200,9 @@ export async function push(
         const { kendala: _reason, ...rest } = doc;
         doc = rest as ClientDoc;
       }
+    }
+    if (collection === 'goods' && master && !doc._deleted && Number(doc.qty) !== Number(master.qty)) {
+      effect.restock = await stock.restock(doc.id, Number(doc.qty) - Number(master.qty));
     }
     // The customer saw (and may have paid) the total their device computed: a different one is told, never silent.
     const repriced = placingOrder && !actor.admin && Number(next.price) !== Number(doc.price);
@@ -209,7 +216,8 @@ export async function push(
   const written = await store.write(collection, writes);
   for (const [i, w] of writes.entries()) {
     const effect = written[i]?.ok ? w.release : w.taken;
-    if (effect) await stock.give(effect);
+    if (effect) await stock.give(w.doc.id, effect);
+    if (w.restock) await stock.restocked(w.restock, written[i]?.ok === true);
     if (written[i]?.ok && collection === 'users' && w.doc._deleted) await closeAccount(store, w.doc.id, String(w.doc.email));
     if (written[i]?.ok && w.adopt) result.conflicts.push(w.doc);
     if (written[i]?.ok && w.notice) (result.notices ??= []).push(w.notice);
