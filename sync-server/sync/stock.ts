@@ -229,6 +229,7 @@ class StockBook {
   }
 
   private heardOrder(change: PouchChange): void {
+    if (!change.deleted) this.madeHolds.delete(change.id);
     if (!this.count.names(change.id)) return;
     this.schedule(this.count.setOrder(change.id, change.deleted ? null : (change.doc ?? null)));
   }
