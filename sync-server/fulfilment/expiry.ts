@@ -2,9 +2,9 @@
  * The server expires unpaid orders (issue 10, src/domain/expiry.ts): at start and on an interval, every order
  * still unpaid UNPAID_EXPIRY_HOURS after it was placed moves to 'Terjadi Kendala' with its reason, and its
  * stock goes back. Safe with several instances on one CouchDB and across restarts: the order is written
- * against the revision it was read at (a 409 means another instance or the admin got there first: skip),
- * through `Store.write` so it gets a sync stamp and the customer's next pull brings it; stock is given back
- * only after that write succeeded. A crash between the two loses the return (stock stays low, never doubled).
+ * against the revision it was read at (a 409, or on a cluster a write the merge with a payment does not keep, means
+ * another instance or the admin got there first: skip), through `Store.write` so it gets a sync stamp and the
+ * customer's next pull brings it; the stock then follows the order as stored (sync/stock.ts), so it comes back once.
  * Custom orders are paid on the marketplaces and never expire here.
  */
 import { isExpired } from '../../src/domain/expiry';
