@@ -200,17 +200,18 @@ export class Store {
       // CouchDB answers a new_edits=false bulk with its failures only; PouchDB with one result per document.
       const keptFailures = kept.length > 0 ? (await this.dbs[collection].bulkDocs(kept, { new_edits: false })).filter((r) => r.error) : [];
       let nextMade = 0;
-      const results = docs.map((stored, i): WriteResult => {
-        const r: PouchBulkResult | undefined = requests[i]?.revisions
+      const rows = docs.map((stored, i): (PouchBulkResult & { accepted?: boolean }) | undefined =>
+        requests[i]?.revisions
           ? (keptFailures.find((f) => f.id === stored._id) ?? { id: stored._id, ok: true, rev: stored._rev })
-          : madeResults[nextMade++];
+          : madeResults[nextMade++],
+      );
+      const results = rows.map((r, i): WriteResult => {
         if (r && (r.ok || (r.rev && !r.error))) return { ok: true, seq: stamps[i] as string, rev: String(r.rev) };
         return { ok: false, conflict: r?.status === 409 || r?.name === 'conflict' || r?.error === 'conflict', error: String(r?.name ?? r?.error) };
       });
-      nextMade = 0;
+      // Both may sit beside another leaf now: a write a cluster kept without its quorum, a replicated revision.
       for (const [i, request] of requests.entries()) {
-        const accepted = !request.revisions && (madeResults[nextMade++] as { accepted?: boolean } | undefined)?.accepted === true;
-        if (accepted) results[i] = await this.confirm(collection, request, results[i]!);
+        if (rows[i]?.accepted === true) results[i] = await this.confirm(collection, request, String(rows[i]?.rev));
         else if (request.revisions && results[i]?.ok) await this.get(collection, request.doc.id);
       }
       return results;
@@ -220,14 +221,12 @@ export class Store {
   }
 
   /** A write kept without its quorum: done if what it changed stands once the document's conflicts are resolved. */
-  private async confirm(collection: CollectionName, request: WriteRequest, written: WriteResult): Promise<WriteResult> {
-    const db = this.dbs[collection];
+  private async confirm(collection: CollectionName, request: WriteRequest, rev: string): Promise<WriteResult> {
     const id = request.doc.id;
     const resolved = await this.resolve(collection, id);
-    const base = request.rev ? await db.get(id, { rev: request.rev }).then(clientView, () => undefined) : undefined;
+    const base = request.rev ? await this.dbs[collection].get(id, { rev: request.rev }).then(clientView, () => undefined) : undefined;
     if (!resolved || !editSurvives(collection, base, request.doc, clientView(resolved))) return { ok: false, conflict: true, error: 'conflict' };
-    const merged = !written.ok || resolved._rev !== written.rev;
-    return { ok: true, seq: String(resolved.seq), rev: String(resolved._rev), merged };
+    return { ok: true, seq: String(resolved.seq), rev: String(resolved._rev), merged: resolved._rev !== rev };
   }
 
   /**

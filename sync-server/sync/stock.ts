@@ -124,7 +124,7 @@ class StockBook {
       }
       this.count.setOrder(order, stored);
       await this.materialise([...units.keys()]);
-      for (const product of units.keys()) if ((this.count.left(product) ?? 0) < 0) await this.settle(product);
+      await this.settleOversold([...units.keys()]);
     });
   }
 
@@ -253,11 +253,15 @@ class StockBook {
       this.dirty.clear();
       batch.push(...(await this.readOrders(this.count.unread())));
       await this.materialise(batch);
-      for (const product of new Set(batch)) if ((this.count.left(product) ?? 0) < 0) await this.settle(product);
+      await this.settleOversold(batch);
     }).catch((err: unknown) => {
       this.flushing = false;
       if (!this.store.isClosed) console.warn(`[stock] stock not brought up to date yet (${(err as Error)?.message ?? err}); next change retries`);
     });
+  }
+
+  private async settleOversold(products: readonly string[]): Promise<void> {
+    for (const product of new Set(products)) if ((this.count.left(product) ?? 0) < 0) await this.settle(product);
   }
 
   /**
