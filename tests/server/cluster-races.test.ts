@@ -19,7 +19,8 @@ const ROUNDS = 4;
 const ORDERS = 24;
 const STOCK = 12;
 const PRODUCT = '3';
-const CUSTOMERS = 4;
+/** One order each: an account's unpaid orders may hold only half of a product (src/domain/holds.ts). */
+const CUSTOMERS = ORDERS;
 /** How long a round may take to settle (background resolution and stock writes); a bound, not a pace. */
 const SETTLE_MS = 15_000;
 
