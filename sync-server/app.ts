@@ -46,7 +46,12 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   // Conflicting revisions (a CouchDB cluster keeps racing writes side by side) are resolved as soon as they turn up.
   store.resolveConflictsOnSight();
   const hub = new ChangeHub(store, config.clockSkewMs);
-  const expiry = startUnpaidExpiry(store, new StockKeeper(store), config.unpaidExpiryHours);
+  // One count per process, shared by every keeper of the store: read now rather than under the first order.
+  const stock = new StockKeeper(store);
+  stock.prepare().catch((err: unknown) => {
+    if (!store.isClosed) console.warn(`[stock] count not read yet (${(err as Error)?.message ?? err}); the first order reads it`);
+  });
+  const expiry = startUnpaidExpiry(store, stock, config.unpaidExpiryHours);
   const photoSweep = startPhotoSweep(config, store);
 
   const actors = new WeakMap<Request, Promise<Actor>>();

@@ -41,6 +41,11 @@ export class StockKeeper {
     this.book = book;
   }
 
+  /** Reads the count (the ledger and its orders) if it is not read yet. */
+  prepare(): Promise<void> {
+    return this.book.prepare();
+  }
+
   /**
    * Before an order is written holding its units (placed, or out of 'Gagal'): every product's units, or none (the
    * first product short of stock refuses the order). `give` must follow once the write is over if it failed.
@@ -82,6 +87,10 @@ class StockBook {
   private readonly restocking = new Map<string, number>();
 
   constructor(private readonly store: Store) {}
+
+  prepare(): Promise<void> {
+    return this.exclusive(async () => undefined);
+  }
 
   take(order: string, units: ReadonlyMap<string, number>): Promise<TakeResult> {
     return this.exclusive(async () => {
