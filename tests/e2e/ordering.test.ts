@@ -271,7 +271,7 @@ describe('photo checks', () => {
     await expect.poll(() => alert.count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByRole('alert').count()).toBe(1);
     expect(await w.locator('.alert-bar').count()).toBe(1);
-    await alert.getByRole('button', { name: 'Tutup', exact: true }).click();
+    await alert.getByRole('button', { name: 'Tutup pesan' }).click();
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await w.locator('.photo-card').count()).toBe(0);
     await page.context().close();
