@@ -98,7 +98,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     next();
   });
   app.use('/api/auth', createAuthRouter(config, store));
-  app.use('/api/sync', createSyncRouter(config, store, hub, actorOf));
+  app.use('/api/sync', createSyncRouter(config, store, stock, hub, actorOf));
   app.use('/api', createShippingRouter(config));
   app.use('/api/uploads', createUploadRouter(config, store, actorOf, resumable));
   app.use('/api', createFulfilmentRouter(config, store, actorOf));
@@ -108,7 +108,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     else sendError(res, 503, 'store_unavailable');
   });
   app.use('/api', (_req, res) => sendError(res, 404, 'not_found'));
-  app.use('/couch', await createCouchRouter(config, store));
+  app.use('/couch', await createCouchRouter(config, store, stock));
   app.use('/images', createImageRouter(config, store, actorOf));
   app.use(createStaticRouter(config.distDir, { compress: config.compression, prerender: pages.render }));
   app.use((_req, res) => sendError(res, 404, 'not_found'));

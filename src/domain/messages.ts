@@ -67,6 +67,8 @@ export const MESSAGES = {
   price_changed: 'Harga di toko berubah sejak pesanan dibuat.',
   upload_waiting: 'Foto menunggu koneksi untuk diunggah.',
   local_write_failed: 'Perubahan tidak dapat disimpan di perangkat ini. Coba lagi.',
+  /** src/domain/sync-protocol.ts: the app on this device speaks an older sync protocol than the server. */
+  app_outdated: 'Perlu muat ulang: versi aplikasi ini sudah lama. Perubahanmu tetap tersimpan.',
   store_unavailable: 'Server sedang tidak dapat menjangkau database. Coba lagi sebentar lagi.',
   internal: 'Terjadi kesalahan pada server. Coba lagi sebentar lagi.',
   // shipping (ongkos kirim)

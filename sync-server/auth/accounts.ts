@@ -8,19 +8,13 @@ import { normalizeEmail, PASSWORD_MAX } from '../../src/domain/validation';
 import { usernameFromEmail } from '../../src/domain/format';
 import { DEFAULT_PICT } from '../../src/domain/schemas';
 import type { Config } from '../config';
+import { adminExists, insertAccount, readAccount, saveAccount, type Account } from '../data-access/accounts';
+import { removeSessionsOf } from '../data-access/sessions';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { notFoundAsNull } from './sessions';
 
-export interface Account {
-  _id: string;
-  uid: string;
-  email: string;
-  password: string;
-  admin: boolean;
-  createdAt: number;
-}
+export type { Account };
 
 export interface PublicUser {
   uid: string;
@@ -50,8 +44,7 @@ export const publicUser = (a: Account): PublicUser => ({
 });
 
 export async function findAccount(store: Store, email: string): Promise<Account | null> {
-  const doc = await store.db('accounts').get(normalizeEmail(email)).catch(notFoundAsNull);
-  return doc ? (doc as unknown as Account) : null;
+  return readAccount(store, normalizeEmail(email));
 }
 
 export async function createAccount(
@@ -67,12 +60,7 @@ export async function createAccount(
     admin: input.admin === true,
     createdAt: Date.now(),
   };
-  try {
-    await store.db('accounts').put(account as unknown as PouchDoc);
-  } catch (err) {
-    if ((err as { status?: number }).status === 409) throw new HttpError(409, 'email_taken');
-    throw err;
-  }
+  if (!(await insertAccount(store, account))) throw new HttpError(409, 'email_taken');
   const profile = {
     id: account.uid,
     username: usernameFromEmail(email),
@@ -95,11 +83,6 @@ export async function checkCredentials(store: Store, email: unknown, password: u
   return (await verifyPassword(password, account.password)) ? account : null;
 }
 
-async function hasAdmin(store: Store): Promise<boolean> {
-  const res = await store.db('accounts').find({ selector: { admin: true }, limit: 1, use_index: 'by-admin' });
-  return res.docs.length > 0;
-}
-
 /**
  * First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or, when none is set and no admin exists,
  * `admin@jepret.local` with a random password printed once. Restarts create nothing twice.
@@ -109,7 +92,7 @@ export async function ensureAdmin(store: Store, config: Config, print: (line: st
   if (config.adminEmail && config.adminPassword) {
     const existing = await findAccount(store, config.adminEmail);
     if (existing) {
-      if (!existing.admin) await store.db('accounts').put({ ...(existing as unknown as PouchDoc), admin: true });
+      if (!existing.admin) await saveAccount(store, { ...existing, admin: true });
       return;
     }
     // Another instance starting at the same moment may win the race: its account is the same one.
@@ -118,7 +101,7 @@ export async function ensureAdmin(store: Store, config: Config, print: (line: st
     });
     return;
   }
-  if (await hasAdmin(store)) return;
+  if (await adminExists(store)) return;
   const email = 'admin@jepret.local';
   const password = `${randomBytes(9).toString('base64url')}7a`;
   const created = await createAccount(store, { email, password, ...profile, admin: true }).catch((err) => {
@@ -134,9 +117,6 @@ export async function ensureAdmin(store: Store, config: Config, print: (line: st
  */
 export async function closeAccount(store: Store, uid: string, email: string): Promise<void> {
   const account = await findAccount(store, email);
-  if (account && account.uid === uid) {
-    await store.db('accounts').put({ ...(account as unknown as PouchDoc), _deleted: true });
-  }
-  const sessions = await store.db('sessions').find({ selector: { uid }, use_index: 'by-uid', limit: 10_000 });
-  if (sessions.docs.length > 0) await store.db('sessions').bulkDocs(sessions.docs.map((d) => ({ ...d, _deleted: true })));
+  if (account && account.uid === uid) await saveAccount(store, { ...account, _deleted: true });
+  await removeSessionsOf(store, uid);
 }

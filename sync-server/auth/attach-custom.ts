@@ -1,27 +1,17 @@
 /**
  * A visitor who signs up on their device may take the custom orders they placed as a visitor into the new account
- * (issue 8). Only the visitor id in the request's own signed visitor cookie is ever moved, never one a client names,
+ * (docs/custom-orders.md). Only the visitor id in the request's own signed visitor cookie is ever moved, never one a client names,
  * and only to the account of the request's own session: nobody can claim another device's orders.
  */
-import type { Store } from '../data-access/store';
-import { clientView } from '../data-access/store';
+import { updatePhotoRecord } from '../data-access/photo-records';
+import { clientView, type Store } from '../data-access/store';
 import { findPhoto } from '../uploads/photos';
-
-const PAGE = 500;
 
 /** The visitor's custom orders still standing (a cancelled one stays where it is). */
 export async function liveCustomOrders(store: Store, visitorId: string): Promise<PouchDoc[]> {
   const found: PouchDoc[] = [];
-  for (let skip = 0; ; skip += PAGE) {
-    const { docs } = await store.db('custom').find({
-      selector: { userID: visitorId, seq: { $gte: '' } },
-      use_index: 'by-owner-seq',
-      limit: PAGE,
-      skip,
-    });
-    found.push(...docs.filter((d) => d.deleted !== true));
-    if (docs.length < PAGE) return found;
-  }
+  for await (const doc of store.ownedBy('custom', visitorId)) if (doc.deleted !== true) found.push(doc);
+  return found;
 }
 
 /**
@@ -40,7 +30,7 @@ export async function attachCustomOrders(store: Store, visitorId: string, uid: s
   const urls = new Set(moved.flatMap((d) => [...(d.imgWhite as string[]), ...(d.imgBlack as string[]), ...(d.img as string[])]));
   for (const url of urls) {
     const record = await findPhoto(store, url);
-    if (record?.owner === visitorId) await store.db('photos').put({ ...(record as unknown as PouchDoc), owner: uid });
+    if (record?.owner === visitorId) await updatePhotoRecord(store, { ...record, owner: uid });
   }
   return moved.length;
 }

@@ -6,6 +6,7 @@ import { apiError } from '../../src/domain/messages';
 import { HOUR_MS } from '../../src/domain/time';
 import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../src/domain/validation';
 import type { Config } from '../config';
+import { readAccount } from '../data-access/accounts';
 import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';
 import { checkCredentials, createAccount, publicUser, type Account, type PublicUser } from './accounts';
@@ -15,7 +16,6 @@ import { LoginGuard } from './login-guard';
 import { weakPasswordMessage } from './password-strength';
 import { AttemptLimiter } from './rate-limit';
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './sessions';
-import { notFoundAsNull } from './sessions';
 
 /** New visitor identities per address (a request that already carries a valid one is not counted). */
 export const VISITOR_RATE = { limit: 60, windowMs: 15 * 60 * 1000 };
@@ -29,8 +29,8 @@ function body(req: Request): Record<string, unknown> {
 /** The signed-in account of this request (its session cookie), or null. */
 export async function currentUser(store: Store, req: Request): Promise<PublicUser | null> {
   const session = await findSession(store, cookies(req)[SESSION_COOKIE]);
-  const doc = session ? await store.db('accounts').get(session.account).catch(notFoundAsNull) : null;
-  return doc ? publicUser(doc as unknown as Account) : null;
+  const account = session ? await readAccount(store, session.account) : null;
+  return account ? publicUser(account) : null;
 }
 
 function assertOk(check: Check): void {

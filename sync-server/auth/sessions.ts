@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../src/domain/time';
+import { insertSession, readSession, removeSession } from '../data-access/sessions';
 import type { Store } from '../data-access/store';
 
 export const SESSION_COOKIE = 'jepret_session';
@@ -22,16 +23,16 @@ const sessionKey = (token: string): string => createHash('sha256').update(token)
 export async function createSession(store: Store, s: Omit<Session, 'expiresAt'>): Promise<{ token: string; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Date.now() + SESSION_TTL_MS;
-  await store.db('sessions').put({ _id: sessionKey(token), ...s, expiresAt });
+  await insertSession(store, { _id: sessionKey(token), ...s, expiresAt });
   return { token, expiresAt };
 }
 
 export async function findSession(store: Store, token: string | undefined): Promise<Session | null> {
   if (!token || token.length > 100) return null;
-  const doc = await store.db('sessions').get(sessionKey(token)).catch(notFoundAsNull);
+  const doc = await readSession(store, sessionKey(token));
   if (!doc) return null;
   if (typeof doc.expiresAt !== 'number' || doc.expiresAt < Date.now()) {
-    await store.db('sessions').put({ ...doc, _deleted: true }).catch(() => undefined);
+    await removeSession(store, doc);
     return null;
   }
   return { uid: String(doc.uid), admin: doc.admin === true, account: String(doc.account), expiresAt: doc.expiresAt };
@@ -39,11 +40,6 @@ export async function findSession(store: Store, token: string | undefined): Prom
 
 export async function deleteSession(store: Store, token: string | undefined): Promise<void> {
   if (!token || token.length > 100) return;
-  const doc = await store.db('sessions').get(sessionKey(token)).catch(notFoundAsNull);
-  if (doc) await store.db('sessions').put({ ...doc, _deleted: true }).catch(() => undefined);
-}
-
-export function notFoundAsNull(err: unknown): null {
-  if ((err as { status?: number })?.status === 404) return null;
-  throw err;
+  const doc = await readSession(store, sessionKey(token));
+  if (doc) await removeSession(store, doc);
 }

@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { isCollectionName } from '../../src/domain/schemas';
-import { notFoundAsNull } from '../auth/sessions';
-import type { Store } from '../data-access/store';
+import { notFoundAsNull, type Store } from '../data-access/store';
 import { CouchError } from './couch-error';
 import { couchSegments } from './guard';
 import { forPouch, type Params } from './params';

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { JSON_MAX_DEPTH, nestsDeeperThan } from '../json-depth';
-import { StockKeeper } from '../sync/stock';
+import type { StockKeeper } from '../sync/stock';
 import { answerAllDocsKeys } from './all-docs';
 import { answerBulkGet } from './bulk-get';
 import { answerChanges } from './changes';
@@ -194,9 +194,9 @@ function answerJson(req: Request, _res: Response, next: NextFunction): void {
   next();
 }
 
-export async function createCouchRouter(config: Config, store: Store): Promise<Router> {
+export async function createCouchRouter(config: Config, store: Store, stock: StockKeeper): Promise<Router> {
   const router = Router();
-  const ctx: CouchWriteContext = { config, store, stock: new StockKeeper(store) };
+  const ctx: CouchWriteContext = { config, store, stock };
   const credentials = new CouchCredentials(store);
   router.use(sameOriginWrites, jsonBodies, couchSession(config, store, credentials), adminOnly(credentials), screenRequest);
   router.use(readParams, parseJsonBody, readingBodies, serverPaths(store), documentWrites(ctx));

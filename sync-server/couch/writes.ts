@@ -9,9 +9,9 @@ import type { Actor } from '../../src/domain/access';
 import { MESSAGES } from '../../src/domain/messages';
 import type { CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
-import { notFoundAsNull } from '../auth/sessions';
-import { clientView, type ClientDoc, type Revisions, type Store } from '../data-access/store';
-import { push, PUSH_MAX_ROWS } from '../sync/push';
+import { clientView, notFoundAsNull, type ClientDoc, type Revisions, type Store } from '../data-access/store';
+import { PUSH_MAX_ROWS } from '../../src/domain/sync-protocol';
+import { push } from '../sync/push';
 import type { StockKeeper } from '../sync/stock';
 
 export interface CouchWriteContext {

@@ -54,7 +54,15 @@ export interface StoreChange {
 }
 
 const OWNER_INDEX = 'by-owner-seq';
+const OWNED_PAGE = 500;
+const STATUS_INDEX = 'by-status-created';
 const FEED_RETRY_MS = 1000;
+
+/** A store's 404 (no such document) as null; any other failure is thrown on. */
+export function notFoundAsNull(err: unknown): null {
+  if ((err as { status?: number })?.status === 404) return null;
+  throw err;
+}
 
 /** Strips the store's own fields: `_id`, `_rev`, `seq`, `deleted` and any other underscore field. */
 export function clientView(stored: PouchDoc): ClientDoc {
@@ -111,6 +119,7 @@ export class Store {
         await db.createIndex({ index: { fields: ['userID', 'seq'] }, ddoc: OWNER_INDEX, name: OWNER_INDEX });
       }
     }
+    await this.dbs.transactions.createIndex({ index: { fields: ['buyStatus', 'createdAt'] }, ddoc: STATUS_INDEX, name: STATUS_INDEX });
     await this.dbs.accounts.createIndex({ index: { fields: ['admin'] }, ddoc: 'by-admin', name: 'by-admin' });
     await this.dbs.sessions.createIndex({ index: { fields: ['uid'] }, ddoc: 'by-uid', name: 'by-uid' });
     await this.dbs.photos.createIndex({ index: { fields: ['path'] }, ddoc: 'by-path', name: 'by-path' });
@@ -288,6 +297,35 @@ export class Store {
       if (res.results.length < want || docs.size >= limit) break;
     }
     return { docs: [...docs.values()], last: cursor };
+  }
+
+  /**
+   * Every stored document (deleted ones too) of one owner in a collection whose owner field is `userID`, oldest stamp
+   * first, through the `[userID, seq]` index: costs in proportion to that owner's documents, not the collection's.
+   */
+  async *ownedBy(collection: Exclude<CollectionName, 'goods' | 'users'>, owner: string): AsyncGenerator<PouchDoc> {
+    for (let skip = 0; ; skip += OWNED_PAGE) {
+      const { docs } = await this.dbs[collection].find({ selector: { userID: owner, seq: { $gte: '' } }, use_index: OWNER_INDEX, limit: OWNED_PAGE, skip });
+      yield* docs;
+      if (docs.length < OWNED_PAGE) return;
+    }
+  }
+
+  /** Orders with `buyStatus` placed before `cutoff` (ms), by the `[buyStatus, createdAt]` index, at most `limit`. */
+  async ordersPlacedBefore(buyStatus: number, cutoff: number, limit: number): Promise<PouchDoc[]> {
+    const res = await this.dbs.transactions.find({ selector: { buyStatus, createdAt: { $lt: cutoff } }, use_index: STATUS_INDEX, limit });
+    return res.docs;
+  }
+
+  /** Every stored document of a collection at once (the catalogue's few goods), design documents aside. */
+  async all(collection: CollectionName): Promise<PouchDoc[]> {
+    const { rows } = await this.dbs[collection].allDocs({ include_docs: true });
+    return rows.filter((r) => r.doc && !isDesignId(r.id)).map((r) => r.doc!);
+  }
+
+  /** The collection's position in its changes feed: it changes whenever any of its documents does. */
+  async version(collection: CollectionName): Promise<string> {
+    return String((await this.dbs[collection].info()).update_seq);
   }
 
   /** Whether the collection holds any document (design documents aside). */

@@ -1,5 +1,5 @@
 /**
- * Backups of the whole shop (issue 10), read and written through the data-access layer: every replicated
+ * Backups of the whole shop (docs/fulfilment.md), read and written through the data-access layer: every replicated
  * collection (RxDB deletions included, so devices' tombstones survive), the server-only `accounts` (the
  * shop cannot run without its customers' and admin's sign-ins) and `photos` records (who owns which file),
  * and every photo file with its thumbnail. Not `sessions`: they are short-lived bearer tokens, and a

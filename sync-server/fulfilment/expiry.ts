@@ -1,5 +1,5 @@
 /**
- * The server expires unpaid orders (issue 10, src/domain/expiry.ts): at start and on an interval, every order
+ * The server expires unpaid orders (docs/fulfilment.md, src/domain/expiry.ts): at start and on an interval, every order
  * still unpaid UNPAID_EXPIRY_HOURS after it was placed moves to 'Terjadi Kendala' with its reason, and its
  * stock goes back. Safe with several instances on one CouchDB and across restarts: the order is written
  * against the revision it was read at (a 409, or on a cluster a write the merge with a payment does not keep, means
@@ -17,24 +17,15 @@ import { clientView, type Store } from '../data-access/store';
 import type { StockKeeper } from '../sync/stock';
 
 export const EXPIRY_CHECK_MS = 10 * 60_000;
-const INDEX = 'by-status-created';
 const BATCH = 200;
 
 export type Clock = () => number;
-const indexed = new WeakSet<Store>();
 
-/** The stored unpaid orders placed before `cutoff` (through an index on [buyStatus, createdAt]). */
+/** The stored unpaid orders placed `hours` or more before `now`, a batch at a time. */
 export async function findExpired(store: Store, now: number, hours: number): Promise<PouchDoc[]> {
   if (hours <= 0) return [];
-  const db = store.db('transactions');
-  if (!indexed.has(store)) await db.createIndex({ index: { fields: ['buyStatus', 'createdAt'] }, ddoc: INDEX, name: INDEX });
-  const res = await db.find({
-    selector: { buyStatus: BUY_STATUS.UNPAID, createdAt: { $lt: now - hours * HOUR_MS + 1 } },
-    use_index: INDEX,
-    limit: BATCH,
-  });
-  indexed.add(store);
-  return res.docs.filter((d) => d.deleted !== true && isExpired(clientView(d) as unknown as { createdAt: number; buyStatus: number }, now, hours));
+  const docs = await store.ordersPlacedBefore(BUY_STATUS.UNPAID, now - hours * HOUR_MS + 1, BATCH);
+  return docs.filter((d) => d.deleted !== true && isExpired(clientView(d) as unknown as { createdAt: number; buyStatus: number }, now, hours));
 }
 
 /** Expires one order read at `stored._rev`; true when this call did it (and gave its stock back). */

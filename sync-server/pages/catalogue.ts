@@ -10,15 +10,13 @@ import { clientView, type Store } from '../data-access/store';
 
 /** The store's position in the goods: changes whenever any product does, so it keys the cached page. */
 export async function catalogueVersion(store: Store): Promise<string> {
-  return String((await store.db('goods').info()).update_seq);
+  return store.version('goods');
 }
 
 export async function visibleGoods(store: Store): Promise<GoodsDoc[]> {
-  const { rows } = await store.db('goods').allDocs({ include_docs: true });
   const goods: GoodsDoc[] = [];
-  for (const row of rows) {
-    if (!row.doc || row.id.startsWith('_design/')) continue;
-    const view = readView(ANONYMOUS, 'goods', clientView(row.doc));
+  for (const stored of await store.all('goods')) {
+    const view = readView(ANONYMOUS, 'goods', clientView(stored));
     if (!view || view._deleted || view.show === 'hidden') continue;
     const { _deleted: _dropped, ...fields } = view;
     goods.push(fields as unknown as GoodsDoc);

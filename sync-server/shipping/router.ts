@@ -1,6 +1,6 @@
 /**
  * The shipping routes under /api, answering in RajaOngkir v1's envelope whatever the provider behind them
- * (DESIGN.md decision 8). Every cost carries a signed quote (`cost[0].quote`) that an order hands back.
+ * (docs/architecture.md, "Shipping"). Every cost carries a signed quote (`cost[0].quote`) that an order hands back.
  */
 import { type Request, type Response, Router } from 'express';
 import { shopShipping, type Config } from '../config';

@@ -8,21 +8,13 @@ import { holdFits, unpaidUnits } from '../../src/domain/holds';
 import type { GoodsDoc, TransactionDoc } from '../../src/domain/schemas';
 import { clientView, type Store } from '../data-access/store';
 
-const PAGE = 500;
-
 /** Units per product held by `uid`'s stored unpaid orders (deleted ones and `skipId`, the order being placed, aside). */
 export async function unpaidUnitsOf(store: Store, uid: string, skipId: string): Promise<Map<string, number>> {
-  const orders: PouchDoc[] = [];
-  for (let skip = 0; ; skip += PAGE) {
-    const { docs } = await store.db('transactions').find({
-      selector: { userID: uid, seq: { $gte: '' } },
-      use_index: 'by-owner-seq',
-      limit: PAGE,
-      skip,
-    });
-    orders.push(...docs.filter((d) => d._id !== skipId));
-    if (docs.length < PAGE) return unpaidUnits(orders.map((d) => clientView(d) as unknown as TransactionDoc & { _deleted: boolean }));
+  const orders: Array<TransactionDoc & { _deleted: boolean }> = [];
+  for await (const doc of store.ownedBy('transactions', uid)) {
+    if (doc._id !== skipId) orders.push(clientView(doc) as unknown as TransactionDoc & { _deleted: boolean });
   }
+  return unpaidUnits(orders);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The server's own prices (DESIGN decision 3): every amount a customer writes is recomputed from the
+ * The server's own prices (docs/ordering.md, "Prices"): every amount a customer writes is recomputed from the
  * goods, the packaging table, bubble wrap and a shipping quote the server signed.
  */
 import type { Actor } from '../../src/domain/access';

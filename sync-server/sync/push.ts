@@ -7,6 +7,7 @@ import { checkWrite, readView, sameState, type Actor } from '../../src/domain/ac
 import { MESSAGES, priceChangedNotice, type MessageCode } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
+import type { PushAnswer, PushReason } from '../../src/domain/sync-protocol';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
@@ -17,7 +18,6 @@ import { keptOrder, normalize, type GoodsLookup, type Lookups } from './normaliz
 import type { Restock, StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
 
-export const PUSH_MAX_ROWS = 200;
 
 /**
  * Why a new order may fail on arrival although its writer did nothing wrong: stock ran out, the product went,
@@ -32,20 +32,9 @@ const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({
   kendala: `${MESSAGES.kendala_prefix} ${MESSAGES[code]}`,
 });
 
-export interface Refusal {
-  id: string;
-  error: MessageCode;
-  message: string;
-}
-export interface PushResult {
-  conflicts: ClientDoc[];
-  refused: Refusal[];
-  /**
-   * Writes taken, but not as sent, that their writer must hear about: a new order priced again at the shop's
-   * current prices (the device placed it, offline, at the prices it knew) says its new total. Absent when none.
-   */
-  notices?: Refusal[];
-}
+/** A refusal (or a notice: a new order priced again at the shop's current prices says its new total) with the shop's code. */
+export type Refusal = PushReason & { error: MessageCode };
+export type PushResult = PushAnswer<ClientDoc> & { refused: Refusal[]; notices?: Refusal[] };
 
 function goodsLookup(store: Store): GoodsLookup & { known: () => Promise<Map<string, GoodsDoc>> } {
   const cache = new Map<string, Promise<GoodsDoc | null>>();

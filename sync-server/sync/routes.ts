@@ -1,24 +1,27 @@
-/** /api/sync: RxDB's pull and push per collection, and the one change stream (DESIGN decision 2). */
+/**
+ * /api/sync: RxDB's pull and push per collection, and the one change stream, as src/domain/sync-protocol.ts defines
+ * them (docs/architecture.md, "Sync protocol"). An app that names a protocol version the server no longer speaks is
+ * answered 426 for every request, and told to reload.
+ */
 import { Router, type Request } from 'express';
 import { readScope, readView, signInNeeded, type Actor } from '../../src/domain/access';
 import { isCollectionName, type CollectionName } from '../../src/domain/schemas';
+import {
+  PULL_DEFAULT_LIMIT,
+  PULL_MAX_LIMIT,
+  PUSH_MAX_ROWS,
+  speaksProtocol,
+  SYNC_PROTOCOL_HEADER,
+  type Checkpoint,
+  type PullAnswer,
+} from '../../src/domain/sync-protocol';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store } from '../data-access/store';
-
 import { HttpError } from '../errors';
 import { customOrderLimit } from './custom-limit';
-import { push, PUSH_MAX_ROWS } from './push';
-import { StockKeeper } from './stock';
+import { push } from './push';
+import type { StockKeeper } from './stock';
 import { STREAM_LIMITS, type ChangeHub } from './stream';
-
-export const PULL_DEFAULT_LIMIT = 100;
-export const PULL_MAX_LIMIT = 1000;
-
-/**
- * Where a client is in a collection: `{ change }`, the store's changes-feed position, for readers of the
- * whole collection; `{ seq }`, the sync stamp, for readers of their own documents (docs/sync-checkpoints.md).
- */
-export type Checkpoint = { seq: string } | { change: number | string };
 
 export function parseCheckpoint(value: unknown): Checkpoint | null {
   if (value === undefined || value === '' || value === 'null') return null;
@@ -54,12 +57,17 @@ function collectionOf(req: Request): CollectionName {
 export function createSyncRouter(
   config: Config,
   store: Store,
+  stock: StockKeeper,
   hub: ChangeHub,
   actorOf: (req: Request) => Promise<Actor>,
 ): Router {
   const router = Router();
-  const stock = new StockKeeper(store);
   const limitCustomOrders = customOrderLimit(store);
+
+  router.use((req, _res, next) => {
+    if (!speaksProtocol(req.get(SYNC_PROTOCOL_HEADER))) throw new HttpError(426, 'app_outdated');
+    next();
+  });
 
   router.get('/stream', async (req, res) => {
     if (!hub.open(res, await actorOf(req), req.ip ?? '')) {
@@ -79,13 +87,13 @@ export function createSyncRouter(
       // A checkpoint of the other kind (the reader's role changed) starts over: RxDB ignores repeats.
       const since = checkpoint && 'change' in checkpoint ? checkpoint.change : null;
       const { docs, last } = await store.pullFeed(collection, since, limit);
-      res.json({ documents: view(docs), checkpoint: { change: last } });
+      res.json({ documents: view(docs), checkpoint: { change: last } } satisfies PullAnswer<ClientDoc>);
       return;
     }
     const since = checkpoint && 'seq' in checkpoint ? checkpoint.seq : null;
     const stored = scope.owners.length > 0 ? await store.pull(collection, scope, since, limit) : [];
     const last = stored.at(-1);
-    res.json({ documents: view(stored), checkpoint: last ? { seq: String(last.seq) } : checkpoint });
+    res.json({ documents: view(stored), checkpoint: last ? { seq: String(last.seq) } : checkpoint } satisfies PullAnswer<ClientDoc>);
   });
 
   router.post('/:collection/push', async (req, res) => {

@@ -1,5 +1,5 @@
 /**
- * Keeping one uploaded photo (DESIGN decision 5): the bytes must decode as JPEG, PNG or WebP (sharp reads
+ * Keeping one uploaded photo (docs/photos.md): the bytes must decode as JPEG, PNG or WebP (sharp reads
  * them, whatever their name or declared type says) and are stored upright and without metadata, so no EXIF
  * location is ever stored: an upright JPEG (what the PWA sends) loses its metadata segments losslessly
  * (jpeg-metadata.ts), anything else is re-encoded. Files land atomically (temp file, then rename) with a

@@ -6,7 +6,7 @@
  */
 import { isPhotoUrl } from '../../src/domain/photos';
 import { DAY_MS } from '../../src/domain/time';
-import { notFoundAsNull } from '../auth/sessions';
+import { claimPhotoRecord, photoRecordAt, readPhotoRecord, updatePhotoRecord } from '../data-access/photo-records';
 import type { Store } from '../data-access/store';
 import { SEED_GOODS } from '../seed';
 import { isProductImageUrl, pathOfUrl } from './paths';
@@ -37,18 +37,14 @@ export interface PhotoRecord {
 
 export const photoId = (owner: string, sha256: string): string => `${owner}:${sha256}`;
 
-const asRecord = (doc: PouchDoc | null): PhotoRecord | null => (doc ? (doc as unknown as PhotoRecord) : null);
-
 export async function findOwnPhoto(store: Store, owner: string, sha256: string): Promise<PhotoRecord | null> {
-  return asRecord(await store.db('photos').get(photoId(owner, sha256)).catch(notFoundAsNull));
+  return readPhotoRecord<PhotoRecord>(store, photoId(owner, sha256));
 }
 
 /** The record of a photo URL, or null (not a photo URL, or no such photo). */
 export async function findPhoto(store: Store, url: string): Promise<PhotoRecord | null> {
   const path = pathOfUrl(url);
-  if (!path) return null;
-  const res = await store.db('photos').find({ selector: { path }, use_index: 'by-path', limit: 1 });
-  return asRecord(res.docs[0] ?? null);
+  return path ? photoRecordAt<PhotoRecord>(store, path) : null;
 }
 
 /** When the photo last came from its owner: its first upload, or a later repeat of the same bytes. */
@@ -60,20 +56,12 @@ export const lastUploadMs = (record: PhotoRecord): number => Math.max(Date.parse
  */
 export async function touchPhoto(store: Store, record: PhotoRecord, nowMs: number): Promise<void> {
   if (lastUploadMs(record) > nowMs - DAY_MS) return;
-  await store.db('photos').put({ ...(record as unknown as PouchDoc), uploadedAt: new Date(nowMs).toISOString() }).catch((err: { status?: number }) => {
-    if (err.status !== 404 && err.status !== 409) throw err;
-  });
+  await updatePhotoRecord(store, { ...record, uploadedAt: new Date(nowMs).toISOString() });
 }
 
 /** Stores a new record; when the owner already has these bytes (a concurrent twin won), answers the winner. */
-export async function claimPhoto(store: Store, record: PhotoRecord): Promise<{ won: true } | { won: false; winner: PhotoRecord }> {
-  try {
-    await store.db('photos').put(record as unknown as PouchDoc);
-    return { won: true };
-  } catch (err) {
-    if ((err as { status?: number }).status !== 409) throw err;
-    return { won: false, winner: asRecord(await store.db('photos').get(record._id))! };
-  }
+export function claimPhoto(store: Store, record: PhotoRecord): Promise<{ won: true } | { won: false; winner: PhotoRecord }> {
+  return claimPhotoRecord(store, record);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * POST /api/uploads and GET /images/*: parse, authorise, answer. Photos are private (DESIGN decision 5):
+ * POST /api/uploads and GET /images/*: parse, authorise, answer. Photos are private (docs/photos.md):
  * a photo is read by its owner and the admin only, and anyone else learns nothing, not even that it exists.
  * Product images are the exception: the admin sends them with `?public=1`, they land under `/images/produk/`,
  * and anyone reads them (signed out, the service worker), cached for a year by browsers and proxies.

@@ -12,13 +12,13 @@
 import { COLLECTIONS } from '../../src/domain/schemas';
 import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
+import { photoRecords, removePhotoRecord } from '../data-access/photo-records';
 import type { Store } from '../data-access/store';
 import { scanCollection } from '../fulfilment/scan';
 import { photoInUse, removeFile } from './delete';
 import { photoFile, photoUrl } from './paths';
 import { lastUploadMs, PUBLIC_OWNER, type PhotoRecord } from './photos';
 
-const PAGE = 500;
 /** Any photo or product image URL inside a document's JSON. */
 const IMAGE_URL = /\/images\/[\w/.-]+/g;
 
@@ -31,20 +31,6 @@ export async function namedImageUrls(store: Store): Promise<Set<string>> {
     }
   }
   return named;
-}
-
-async function* photoRecords(store: Store): AsyncGenerator<PhotoRecord & { _rev: string }> {
-  let startkey: string | undefined;
-  for (;;) {
-    const res = await store.db('photos').allDocs({ include_docs: true, limit: PAGE + 1, ...(startkey === undefined ? {} : { startkey }) });
-    const rows = res.rows.slice(0, PAGE);
-    for (const row of rows) {
-      if (row.id.startsWith('_design/') || !row.doc) continue;
-      yield row.doc as unknown as PhotoRecord & { _rev: string };
-    }
-    if (res.rows.length <= PAGE) return;
-    startkey = res.rows[PAGE]!.id;
-  }
 }
 
 export interface SweepResult {
@@ -60,7 +46,7 @@ export async function sweepUnusedPhotos(config: Pick<Config, 'photosDir'>, store
   if (keepDays <= 0) return result;
   const cutoff = now - keepDays * DAY_MS;
   const named = await namedImageUrls(store);
-  for await (const record of photoRecords(store)) {
+  for await (const record of photoRecords<PhotoRecord>(store)) {
     if (!(lastUploadMs(record) < cutoff)) continue;
     const url = photoUrl(record.path);
     // A product image is the shop's (no owner's documents to ask again); a customer's photo is asked again.
@@ -68,14 +54,8 @@ export async function sweepUnusedPhotos(config: Pick<Config, 'photosDir'>, store
       result.kept += 1;
       continue;
     }
-    const gone = await store.db('photos').put({ ...(record as unknown as PouchDoc), _deleted: true }).then(
-      () => true,
-      (err: { status?: number }) => {
-        if (err.status === 404 || err.status === 409) return false; // Another instance (or a DELETE) was first.
-        throw err;
-      },
-    );
-    if (!gone) continue;
+    // Another instance (or a DELETE) was first: nothing more to do here.
+    if (!(await removePhotoRecord(store, record))) continue;
     await removeFile(photoFile(config, url)!);
     await removeFile(photoFile(config, url, true)!);
     result.removed.push(url);

@@ -1,5 +1,5 @@
 /**
- * Fulfilment against its anchors (issue 10), with the shop server in a child process of its own
+ * Fulfilment against its anchors (docs/fulfilment.md), with the shop server in a child process of its own
  * (`node sync-server/main.ts`, as in production):
  * - the print sheet of a 50-photo order (GET /api/orders/:id/print.pdf over HTTP) against sharp alone, here,
  *   cropping and resizing the same 50 stored photos to the print size (goal ≤ 1.5×). The two alternate,

@@ -1,5 +1,5 @@
 /**
- * The access matrix (DESIGN decision 3): every collection × signed out / visitor / customer / other
+ * The access matrix (docs/architecture.md, "The server is the authority"): every collection × signed out / visitor / customer / other
  * customer / admin × pull / push create / update / delete / stream, over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

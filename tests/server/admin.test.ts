@@ -1,5 +1,5 @@
 /**
- * The admin's writes to orders, checked by the server (DESIGN decision 3, spec sections 4 and 6), over real HTTP:
+ * The admin's writes to orders, checked by the server (docs/admin.md, docs/architecture.md "The server is the authority"), over real HTTP:
  * only the admin sets buyStatus and resi, only to the five statuses, within the schema's fields; the customer sees
  * the change by their next pull; and what happens when the customer cancels while the admin marks the order paid.
  * And the goods' images: a product shows only a catalogue image or a product image the admin uploaded (public).

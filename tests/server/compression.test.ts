@@ -1,5 +1,5 @@
 /**
- * What a phone receives (issue 7): built files as their brotli or gzip twin by `Accept-Encoding`, with
+ * What a phone receives (docs/first-paint.md): built files as their brotli or gzip twin by `Accept-Encoding`, with
  * `Vary` and the cache headers they had; large API answers compressed on the fly; the event stream
  * never held back by a compressor. Measured on the wire (node:http, no automatic decoding).
  */

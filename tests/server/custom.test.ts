@@ -1,5 +1,5 @@
 /**
- * Custom orders over real HTTP (issue 8): a visitor without an account orders with their own photos, the server
+ * Custom orders over real HTTP (docs/custom-orders.md): a visitor without an account orders with their own photos, the server
  * prices the order itself, no visitor reaches another's order or photo, photos can be taken back (DELETE) unless an
  * order names them, a visitor who signs up takes their orders along, and the doors open to anonymous visitors are
  * rate-limited per address.

@@ -1,5 +1,5 @@
 /**
- * Backups round-trip (issue 10): a running shop with an order, a custom order and photos is backed up by the
+ * Backups round-trip (docs/fulfilment.md): a running shop with an order, a custom order and photos is backed up by the
  * command (the shop writes it, LevelDB being the shop's), restored by the command into a fresh DATA_DIR, and a server
  * on that DATA_DIR serves everything, once; the same backup restored into an empty CouchDB (a CouchDB-speaking
  * process, tests/helpers/fake-couchdb.ts) and served by a server on COUCHDB_URL.

@@ -1,5 +1,5 @@
 /**
- * Unpaid orders expire (issue 10) against a real LevelDB store, with the clock passed in: after
+ * Unpaid orders expire (docs/fulfilment.md) against a real LevelDB store, with the clock passed in: after
  * UNPAID_EXPIRY_HOURS an unpaid order moves to 'Terjadi Kendala' with its reason, its stock comes back once
  * (two expirers racing, a restart), and the customer's next pull brings the change.
  */

@@ -1,5 +1,5 @@
 /**
- * Fulfilment over real HTTP (issue 10): the print sheet of an order as the print shop gets it (A4, cards of
+ * Fulfilment over real HTTP (docs/fulfilment.md): the print sheet of an order as the print shop gets it (A4, cards of
  * exactly 54 x 86 mm, photos at ≥ 300 dpi, rendered by poppler to check the photos show), the
  * low-resolution list, the CSV export and the photo bundle, the admin's only.
  */

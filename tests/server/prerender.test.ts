@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages (issue 7, docs/first-paint.md): `/` and `/products` arrive as real HTML drawn by the
+ * Pre-rendered pages (docs/first-paint.md): `/` and `/products` arrive as real HTML drawn by the
  * app's components, with the stylesheet inlined and the data the browser hydrates from; /products shows the
  * current visible catalogue, redrawn when the goods change. Other pages get the shell.
  */

@@ -10,7 +10,8 @@ import { conflictHandler } from '../../src/lib/db/conflicts';
 import { PULL_BATCH_SIZE, startSync, type RefusedWrite, type SyncHandle } from '../../src/lib/sync/start-sync';
 import { loadConfig } from '../../sync-server/config';
 import { Store } from '../../sync-server/data-access/store';
-import { PULL_MAX_LIMIT } from '../../sync-server/sync/routes';
+import { MESSAGES } from '../../src/domain/messages';
+import { PULL_MAX_LIMIT, SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../src/domain/sync-protocol';
 import { HttpClient, pullAll, pushNew, signInAdmin, signUp, startTestServer, TEST_SECRET, tempDataDir, type TestServer, TEST_PASSWORD } from '../helpers/server';
 import { cartDoc, transactionDoc } from './fixtures';
 
@@ -410,6 +411,43 @@ describe('a first sync whose collections start one after another', () => {
     });
     try {
       expect(await caughtUp).toBe(true);
+    } finally {
+      await sync.stop();
+      await db.close();
+    }
+  });
+});
+
+describe('an app older than the server', () => {
+  it('when the server no longer speaks the app\'s sync protocol, then every sync is answered 426 app_outdated, the app looks for its new version and says why, and nothing is dropped', async () => {
+    const http = new HttpClient(server.url);
+    await signUp(http);
+    // The version the server answers, and one it no longer does, named by hand.
+    const pull = (version: string) => http.request('GET', '/api/sync/goods/pull?limit=5', undefined, { [SYNC_PROTOCOL_HEADER]: version });
+    expect((await pull(String(SYNC_PROTOCOL_VERSION))).status).toBe(200);
+    const old = await pull('0');
+    expect(old.status).toBe(426);
+    expect(old.body).toEqual({ error: 'app_outdated', message: MESSAGES.app_outdated });
+    expect((await http.request('POST', '/api/sync/carts/push', [], { [SYNC_PROTOCOL_HEADER]: 'abc' })).status).toBe(426);
+
+    // The app itself: a server past its version (every request answered as a newer server would).
+    const db = await createRxDatabase({ name: `old${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
+    const cols = await db.addCollections({ carts: { schema: SCHEMAS.carts as any, migrationStrategies: MIGRATIONS.carts ?? {}, conflictHandler: conflictHandler('carts') } });
+    const newer: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      expect(headers.get(SYNC_PROTOCOL_HEADER)).toBe(String(SYNC_PROTOCOL_VERSION));
+      headers.set(SYNC_PROTOCOL_HEADER, '0');
+      return http.fetch(input, { ...init, headers });
+    };
+    let outdated = 0;
+    const sync = startSync({ collections: cols as unknown as Record<CollectionName, RxCollection>, baseUrl: server.url, fetch: newer, storage: null, retryTime: 100, onOutdated: () => outdated++ });
+    try {
+      const me = (await http.get('/api/auth/me')).body.user.uid as string;
+      await cols.carts!.insert(cartDoc(me));
+      await until(async () => outdated > 0 && sync.state$.value.lastError === MESSAGES.app_outdated);
+      expect(sync.state$.value.online).toBe(true);
+      expect(sync.state$.value.pending).toBe(1);
+      expect((await pullAll(http, 'carts')).docs).toEqual([]);
     } finally {
       await sync.stop();
       await db.close();

@@ -11,6 +11,7 @@ import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
 import type { Uploader } from '../photos/uploader';
 import type { JepretDatabase } from './database';
+import { checkForNewVersion } from '../pwa';
 
 export type { RefusedWrite, SyncState };
 export interface DbStatus {
@@ -119,6 +120,7 @@ async function startReplication(db: JepretDatabase, forOwner: string | null): Pr
       onSignedOut: () => {
         if (forOwner !== null) sessionLost();
       },
+      onOutdated: checkForNewVersion,
     });
     const sub = handle.state$.subscribe((s) => set({ sync: s }));
     sync = { handle, unsubscribe: () => sub.unsubscribe() };

@@ -23,6 +23,13 @@ export class StreamRefused extends Error {
   }
 }
 
+/** The server answered the stream with an error status (426: the app is older than the server's sync protocol). */
+export class StreamAnswered extends Error {
+  constructor(readonly status: number) {
+    super(`event stream: HTTP ${status}`);
+  }
+}
+
 export interface EventStream {
   /** Reconnect now if the stream is down (e.g. the browser came back online). */
   kick(): void;
@@ -87,7 +94,8 @@ export function openEventStream(opts: EventStreamOptions): EventStream {
       signal: controller.signal,
     });
     if (res.status === 429) throw new StreamRefused(retryAfterMs(res.headers.get('retry-after')));
-    if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
+    if (!res.ok) throw new StreamAnswered(res.status);
+    if (!res.body) throw new Error('event stream: no body');
     failures = 0;
     opts.onOpen();
     const parse = createSseParser(opts.onEvent);

@@ -1,15 +1,17 @@
 /**
- * Replication of the local RxDB collections with the sync server (DESIGN decision 2): RxDB's own
- * protocol over /api/sync/:collection/pull|push, woken by ONE event stream for all collections.
+ * Replication of the local RxDB collections with the sync server: RxDB's own protocol over the shop's endpoints
+ * (src/domain/sync-protocol.ts, docs/architecture.md "Sync protocol"), woken by ONE event stream for all collections.
  * Framework-free: the PWA and the Node tests use it alike.
  */
 import { BehaviorSubject, filter, Subject, type Subscription } from 'rxjs';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type RxStorageInstanceReplicationState } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { deepEqual, getHeightOfRevision } from 'rxdb/plugins/utils';
+import { MESSAGES } from '../../domain/messages';
+import { PULL_MAX_LIMIT, pullPath, pushPath, STREAM_PATH, SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION, type Checkpoint, type PullAnswer } from '../../domain/sync-protocol';
 import { UI } from '../../domain/ui-text';
 import type { CollectionName } from '../../domain/schemas';
-import { openEventStream, StreamRefused, type EventStream } from './event-stream';
+import { openEventStream, StreamAnswered, StreamRefused, type EventStream } from './event-stream';
 import { pendingKey, readPending } from './pending-key';
 
 export interface RefusedWrite {
@@ -64,6 +66,8 @@ export interface SyncOptions {
    * waiting until someone signs in again; the app signs the user out without wiping their database.
    */
   onSignedOut?(): void;
+  /** The server answered 426: this app is older than the sync protocol it speaks; the app looks for its new version. */
+  onOutdated?(): void;
 }
 
 export interface SyncHandle {
@@ -79,8 +83,6 @@ export interface SyncHandle {
   stop(): Promise<void>;
 }
 
-/** The server's position for this client: opaque here (docs/sync-checkpoints.md). */
-export type Checkpoint = { seq: string } | { change: number | string };
 
 /** Key/value storage for the pending-change counts (localStorage in the browser). */
 type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -145,6 +147,7 @@ interface SyncCore {
   countPending(): number;
   succeeded(): void;
   failed(err: unknown): void;
+  outdated(): void;
   /** A JSON call to the server; a failure marks the state offline (no answer) or errored (an answer). */
   request(url: string, init?: RequestInit): Promise<unknown>;
 }
@@ -159,6 +162,14 @@ function createCore(opts: SyncOptions): SyncCore {
   const patch = (p: Partial<SyncState>) => state$.next({ ...state$.value, ...p });
   const countPending = () => [...pending.values()].reduce((n, m) => n + m.size, 0);
   const failed = (err: unknown) => patch({ online: false, lastError: err instanceof Error ? err.message : String(err) });
+  /**
+   * The server speaks a newer protocol: nothing syncs until the app reloads into the new version, which happens by
+   * itself once that loses nothing (opts.onOutdated); meanwhile the chip says why, and every write waits.
+   */
+  const outdated = () => {
+    patch({ online: true, lastError: MESSAGES.app_outdated });
+    opts.onOutdated?.();
+  };
   return {
     opts,
     base: (opts.baseUrl ?? '').replace(/\/+$/, ''),
@@ -170,13 +181,18 @@ function createCore(opts: SyncOptions): SyncCore {
     countPending,
     succeeded: () => patch({ online: true, lastError: null, lastSyncedAt: Date.now(), pending: countPending() }),
     failed,
+    outdated,
     async request(url, init) {
       let res: Response;
       try {
-        res = await doFetch(url, { ...init, credentials: 'include' });
+        res = await doFetch(url, { ...init, headers: withProtocol(init?.headers), credentials: 'include' });
       } catch (err) {
         failed(err);
         throw err;
+      }
+      if (res.status === 426) {
+        outdated();
+        throw new Error(MESSAGES.app_outdated);
       }
       if (!res.ok) {
         const err = new Error(res.status === 401 ? UI.auth.sessionEnded : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
@@ -190,6 +206,13 @@ function createCore(opts: SyncOptions): SyncCore {
   };
 }
 
+/** Every request names the protocol version this app speaks (a server past it answers 426). */
+function withProtocol(headers: HeadersInit | undefined): Headers {
+  const all = new Headers(headers);
+  all.set(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL_VERSION));
+  return all;
+}
+
 type PullStream = Subject<RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>>;
 type Pending = ReturnType<typeof pendingMap>;
 type ServerDoc = Record<string, unknown> & { _deleted: boolean };
@@ -198,7 +221,7 @@ type ServerDoc = Record<string, unknown> & { _deleted: boolean };
  * Documents per pull: the server's largest page (PULL_MAX_LIMIT). A new admin tablet's first sync of 10,000
  * orders is then ten requests and ten writes to IndexedDB, not fifty (docs/admin-sync.md).
  */
-export const PULL_BATCH_SIZE = 1000;
+export const PULL_BATCH_SIZE = PULL_MAX_LIMIT;
 export const PUSH_BATCH_SIZE = 50;
 
 interface CollectionSync {
@@ -213,10 +236,7 @@ interface CollectionSync {
 function pullHandler(core: SyncCore, name: CollectionName) {
   return async (checkpoint: Checkpoint | undefined, batchSize: number) => {
     const cp = checkpoint ? encodeURIComponent(JSON.stringify(checkpoint)) : '';
-    const body = (await core.request(`${core.base}/api/sync/${name}/pull?checkpoint=${cp}&limit=${batchSize}`)) as {
-      documents: ServerDoc[];
-      checkpoint: Checkpoint | null;
-    };
+    const body = (await core.request(`${core.base}${pullPath(name)}?checkpoint=${cp}&limit=${batchSize}`)) as PullAnswer<ServerDoc>;
     core.succeeded();
     return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint ?? undefined } as never;
   };
@@ -247,7 +267,7 @@ function pushHandler(core: SyncCore, name: CollectionName, collection: RxCollect
       assumedMasterState: r.assumedMasterState ? plain(r.assumedMasterState) : undefined,
       newDocumentState: plain(r.newDocumentState),
     }));
-    const body = (await core.request(`${core.base}/api/sync/${name}/push`, {
+    const body = (await core.request(`${core.base}${pushPath(name)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
@@ -354,8 +374,8 @@ function syncCollection(core: SyncCore, name: CollectionName, collection: RxColl
 /** The one event stream: opening it (again) and each hint answer with RxDB's RESYNC. */
 function openServerEvents(core: SyncCore, syncs: Map<CollectionName, CollectionSync>, resyncAll: () => void): EventStream {
   return openEventStream({
-    url: `${core.base}/api/sync/stream`,
-    fetch: (input, init) => core.fetch(input, { ...init, credentials: 'include' }),
+    url: `${core.base}${STREAM_PATH}`,
+    fetch: (input, init) => core.fetch(input, { ...init, headers: withProtocol(init?.headers), credentials: 'include' }),
     onOpen() {
       core.patch({ online: true });
       resyncAll();
@@ -363,6 +383,7 @@ function openServerEvents(core: SyncCore, syncs: Map<CollectionName, CollectionS
     onDown(err) {
       // Refused for now, not down: the server answered. Without hints, pull at each refusal (every Retry-After).
       if (err instanceof StreamRefused) resyncAll();
+      else if (err instanceof StreamAnswered && err.status === 426) core.outdated();
       else core.failed(err);
     },
     onEvent(event, data) {
