@@ -11,7 +11,7 @@ import { pendingKey } from '../sync/pending-key';
 import type { RefusedWrite, SyncHandle, SyncState } from '../sync/start-sync';
 import type { Uploader } from '../photos/uploader';
 import type { JepretDatabase } from './database';
-import { checkForNewVersion } from '../pwa';
+import { checkForNewVersion } from '../new-version';
 
 export type { RefusedWrite, SyncState };
 export interface DbStatus {
