@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
-import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE, QTY_MAX, QTY_MIN, simpleLine } from '../domain/pricing';
+import { QTY_MAX, QTY_MIN } from '../domain/field-limits';
+import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE, simpleLine } from '../domain/pricing';
 import type { CartDoc, GoodsDoc } from '../domain/schemas';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';

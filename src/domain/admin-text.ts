@@ -3,6 +3,7 @@
  * them (ui-text is on every page; these load with the admin's lazy chunk). Same rules: the spec's labels word for
  * word, the rest the shop's own Indonesian.
  */
+import { TYPE_MAX, TYPE_MIN } from './field-limits';
 import { formatCount } from './format';
 
 export const ADMIN_UI = {
@@ -91,7 +92,7 @@ export const ADMIN_UI = {
   typeOf: (n: number) => `Tipe ${n}`,
   required: 'Wajib diisi.',
   min0: 'Bilangan bulat, minimal 0.',
-  typeRange: 'Tipe 1 sampai 99.',
+  typeRange: `Tipe ${TYPE_MIN} sampai ${TYPE_MAX}.`,
   wholeNumber: 'Tulis angka bulat tanpa koma, boleh dengan titik ribuan (contoh 15.000).',
   atMost: (field: string, max: string) => `${field} paling banyak ${max}.`,
   confirmHide: (title: string) => `Sembunyikan ${title} dari toko? Produk bisa ditampilkan lagi.`,

@@ -2,12 +2,11 @@
  * Every user-facing error text of the shop, by code. The server answers `{ error: code, message }`
  * and the PWA shows `message`; a translator finds all of them here.
  */
+import { MAX_WEIGHT_GRAMS, PASSWORD_MIN, QTY_MAX, TEXT_MAX, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './field-limits';
 import { formatIDR } from './format';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './photos';
-import { QTY_MAX } from './pricing';
 
 export const MESSAGES = {
-  // spec section 8
+  // the original app's own words (docs/architecture.md, "Bad input")
   bad_image_extension: 'Ekstensi gambar yang diunggah salah!',
   image_extension_hint: 'Upload file hanya dengan ekstensi .jpg .png .heic atau .jpeg',
   network_not_ok: 'Network response was not ok',
@@ -17,14 +16,14 @@ export const MESSAGES = {
   email_invalid: 'Format e-mail tidak valid.',
   email_taken: 'E-mail ini sudah terdaftar. Silakan masuk atau gunakan e-mail lain.',
   password_required: 'Password wajib diisi.',
-  password_weak: 'Password terlalu lemah: minimal 8 karakter, berisi huruf dan angka.',
+  password_weak: `Password terlalu lemah: minimal ${PASSWORD_MIN} karakter, berisi huruf dan angka.`,
   /** The start of the server's refusal of an easy-to-guess password; its reason and a tip follow (password-strength.ts). */
   password_guessable: 'Password ini terlalu mudah ditebak.',
   too_many_signups: 'Terlalu banyak pendaftaran akun dari alamat ini. Coba lagi nanti.',
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
   address_required: 'Alamat wajib diisi.',
-  address_too_long: 'Alamat terlalu panjang: maksimal 500 karakter.',
+  address_too_long: `Alamat terlalu panjang: maksimal ${TEXT_MAX.address} karakter.`,
   username_required: 'Nama wajib diisi.',
   wrong_credentials: 'E-mail atau password salah.',
   too_many_attempts: 'Terlalu banyak percobaan masuk. Coba lagi beberapa menit lagi.',
@@ -78,7 +77,7 @@ export const MESSAGES = {
   province_not_found: 'Provinsi tidak ditemukan.',
   city_not_found: 'Kota/kabupaten tidak ditemukan.',
   district_not_found: 'Kecamatan tidak ditemukan.',
-  invalid_weight: 'Berat paket harus berupa bilangan bulat gram, antara 1 dan 30000 gram.',
+  invalid_weight: `Berat paket harus berupa bilangan bulat gram, antara 1 dan ${MAX_WEIGHT_GRAMS} gram.`,
   invalid_courier: 'Kurir tidak dikenal. Pilih JNE, J&T, POS atau TIKI.',
   courier_not_available: 'Kurir ini hanya tersedia untuk tujuan di kota toko.',
   invalid_location_type: 'Jenis lokasi harus "subdistrict" (kecamatan).',

@@ -1,8 +1,10 @@
 /**
- * Photos from the phone to the print (spec sections 3, 5 and 9, DESIGN decision 5): the print's geometry,
- * what the browser prepares, what the server accepts, and the shape of an uploaded photo's URL.
- * Shared by the PWA (preparing, cropping) and the server (uploads, order checks, print sheets).
+ * Photos from the phone to the print (docs/photos.md): the print's geometry, what the browser prepares, what the
+ * server keeps, and the shape of an uploaded photo's URL (what it accepts is in field-limits.ts). Shared by the PWA
+ * (preparing, cropping) and the server (uploads, order checks, print sheets).
  */
+import { CAPTION_MAX, TEXT_MAX } from './field-limits';
+import type { FromSchema } from './from-schema';
 
 /** The instant-photo card: 54 x 86 mm (portrait), the photo area above a wide lower border for the caption. */
 export const CARD_MM = { width: 54, height: 86 } as const;
@@ -24,20 +26,10 @@ export const PREPARED_JPEG_QUALITY = 0.85;
 /** Long side of the thumbnails the server makes for lists. */
 export const THUMB_LONG_SIDE = 320;
 
-/** The server refuses bigger uploads (413). Prepared photos are far below it. */
-export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
-
 /** Where the PWA sends photos, resumably (tus 1.0; docs/photos.md, "Uploads that survive a patchy connection"). */
 export const RESUMABLE_UPLOAD_PATH = '/api/uploads/resumable';
 /** The header of a finished resumable upload's answer that names the photo's URL. */
 export const PHOTO_URL_HEADER = 'Photo-Url';
-/**
- * And images that decode to more pixels than an honest photo has: a decompression bomb is small in bytes (an
- * 8000 x 8000 WebP of one colour is a few KB) but decodes to hundreds of MB. The largest honest input is a phone's
- * 48-50 MP original (8064 x 6048, 8160 x 6120); the PWA itself sends at most PREPARED_LONG_SIDE.
- */
-export const UPLOAD_MAX_SIDE = 8192;
-export const UPLOAD_MAX_PIXELS = 50_000_000;
 /**
  * The longest side a photo is kept at. Larger ones (a phone's original sent by another client than the PWA) are kept
  * at this size: still more than five times the print's 732 px, enough to crop a tenth of it and print at 300 dpi, and
@@ -47,21 +39,29 @@ export const STORED_MAX_SIDE = 4096;
 /** Types the server accepts, by their real content (the browser converts HEIC to JPEG first). */
 export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
 
-export const CAPTION_MAX = 60;
-
-/** The customer's crop: a rectangle in percent of the image (0–100), as react-easy-crop reports it. */
-export interface Crop {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-/** One photo of an order line or cart item: its uploaded URL (or local reference), crop and caption. */
-export interface PhotoEdit {
-  url: string;
-  crop?: Crop;
-  caption: string;
-}
+const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
+/**
+ * One photo of an order line or cart item, as the documents' schemas (schemas.ts) hold it: its uploaded URL (or
+ * `local:` outbox reference), the customer's crop as a rectangle in percent of the image (0–100, as
+ * react-easy-crop reports it), and its caption.
+ */
+export const PHOTO_EDIT_SCHEMA = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', maxLength: TEXT_MAX.url },
+    crop: {
+      type: 'object',
+      properties: { x: percent, y: percent, width: percent, height: percent },
+      required: ['x', 'y', 'width', 'height'],
+      additionalProperties: false,
+    },
+    caption: { type: 'string', maxLength: CAPTION_MAX },
+  },
+  required: ['url', 'caption'],
+  additionalProperties: false,
+} as const;
+export type PhotoEdit = FromSchema<typeof PHOTO_EDIT_SCHEMA>;
+export type Crop = NonNullable<PhotoEdit['crop']>;
 
 /** The film a custom order's photo is printed on. */
 export type Film = 'white' | 'black';
@@ -89,7 +89,7 @@ export function printPhotos(
   );
 }
 
-/** `/images/{y}/{m}/{d}/{seconds}-{random}.{ext}` (spec section 3 plus DESIGN decision 6's random tail). */
+/** `/images/{y}/{m}/{d}/{seconds}-{random}.{ext}`: the date's folders, then the seconds and a random tail (docs/photos.md). */
 export const PHOTO_URL_PATTERN = '^/images/\\d{4}/\\d{2}/\\d{2}/\\d{9,11}-[a-z0-9]{8,16}\\.(jpg|png|webp)$';
 const photoUrl = new RegExp(PHOTO_URL_PATTERN);
 export const isPhotoUrl = (url: unknown): url is string => typeof url === 'string' && photoUrl.test(url);

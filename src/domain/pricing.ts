@@ -1,4 +1,5 @@
-/** Prices, spec section 9. All amounts are whole rupiah. */
+/** The shop's prices (docs/ordering.md, "Prices"). All amounts are whole rupiah. */
+import { QTY_MAX, QTY_MIN } from './field-limits';
 import type { CartDoc, GoodsDoc } from './schemas';
 
 export const PACKAGING_FEES = { none: 0, map: 2000, box: 3000 } as const;
@@ -10,8 +11,6 @@ export const CUSTOM_UNIT_PRICE = 5000;
 export const CUSTOM_SERVICE_FEE = 1000;
 export const PHOTO_PRINT_TYPE = 1;
 export const DEFAULT_GOODS_TYPE = 2;
-export const QTY_MIN = 1;
-export const QTY_MAX = 99;
 
 export const isPackagingType = (t: string): t is PackagingType => Object.hasOwn(PACKAGING_FEES, t);
 
@@ -74,7 +73,7 @@ export function totalWeight(lines: ReadonlyArray<{ weight: number; qty: number }
 }
 
 /**
- * Simple buy: a quantity below 1 resets to 1; above the input's range caps at 99, and at the stock the device last
+ * Simple buy: a quantity below QTY_MIN resets to it; above the input's range caps at QTY_MAX, and at the stock the device last
  * saw when that is lower (the server decides on arrival: stock may have moved since).
  */
 export function clampQty(qty: number, stock: number = QTY_MAX): number {

@@ -1,38 +1,21 @@
 /**
- * One JSON schema per collection (spec section 3), used by RxDB in the PWA and by the server's
- * validation of every push. Strings are bounded so no client can store a novel in a field.
+ * One JSON schema per collection (the documents of docs/architecture.md), used by RxDB in the PWA and by the server's
+ * validation of every push, and the documents' types derived from them (from-schema.ts), so a field is declared once.
+ * Strings are bounded so no client can store a novel in a field; the limits a form or a message names come from
+ * field-limits.ts.
  */
 import { ID_PATTERN } from './codes';
-import { TEXT_MAX } from './field-limits';
-import { CAPTION_MAX, type PhotoEdit } from './photos';
-import { GOODS_LIMITS } from './validation';
+import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TYPE_MAX, TYPE_MIN } from './field-limits';
+import type { FromSchema } from './from-schema';
+import { PHOTO_EDIT_SCHEMA } from './photos';
 
 const id = { type: 'string', maxLength: 64, pattern: ID_PATTERN } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const url = text(500);
-/** The most photos one list of a document holds (a custom order's films together: its `img` lists them all). */
-export const PHOTO_LIST_MAX = 200;
+const url = text(TEXT_MAX.url);
 const urls = { type: 'array', maxItems: PHOTO_LIST_MAX, items: url } as const;
 const money = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
 const count = (maximum: number) => ({ type: 'integer', minimum: 0, maximum }) as const;
-const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
-/** A photo of a photo-print line: its URL (or `local:` outbox reference), the customer's crop and caption. */
-const photoEdit = {
-  type: 'object',
-  properties: {
-    url,
-    crop: {
-      type: 'object',
-      properties: { x: percent, y: percent, width: percent, height: percent },
-      required: ['x', 'y', 'width', 'height'],
-      additionalProperties: false,
-    },
-    caption: text(CAPTION_MAX),
-  },
-  required: ['url', 'caption'],
-  additionalProperties: false,
-} as const;
-const photoEdits = { type: 'array', maxItems: PHOTO_LIST_MAX, items: photoEdit } as const;
+const photoEdits = { type: 'array', maxItems: PHOTO_LIST_MAX, items: PHOTO_EDIT_SCHEMA } as const;
 /** Millisecond timestamps: indexed numbers need bounds and a step. */
 const timestamp = { type: 'integer', minimum: 0, maximum: 9_999_999_999_999, multipleOf: 1 } as const;
 
@@ -43,14 +26,13 @@ const goods = {
   type: 'object',
   properties: {
     id,
-    title: text(200),
-    desc: text(2000),
+    title: text(TEXT_MAX.title),
+    desc: text(TEXT_MAX.desc),
     img: url,
-    // The Produk form's limits (the same values as before: stored products stay valid, the schema's hash unchanged).
     price: count(GOODS_LIMITS.price),
     qty: count(GOODS_LIMITS.qty),
     weight: count(GOODS_LIMITS.weight),
-    type: { type: 'integer', minimum: 1, maximum: 99 },
+    type: { type: 'integer', minimum: TYPE_MIN, maximum: TYPE_MAX },
     show: { type: 'string', enum: ['show', 'hidden'] },
     gallery: urls,
   },
@@ -67,10 +49,10 @@ const carts = {
   properties: {
     id,
     userID: id,
-    name: text(200),
+    name: text(TEXT_MAX.title),
     produkID: id,
     img: urls,
-    qty: count(99),
+    qty: count(QTY_MAX),
     weight: count(10_000_000),
     packaging: text(40),
     price: money,
@@ -88,8 +70,8 @@ const orderLine = {
   properties: {
     produkID: id,
     cartID: text(64),
-    name: text(200),
-    qty: count(99),
+    name: text(TEXT_MAX.title),
+    qty: count(QTY_MAX),
     img: urls,
     packaging: text(40),
     weight: count(100_000),
@@ -121,7 +103,7 @@ const transactions = {
     alamat: text(TEXT_MAX.address),
     kurir: text(40),
     pengiriman: text(200),
-    /** Shipping cost and the server-signed quote it came from (DESIGN decision 3). */
+    /** Shipping cost and the server-signed quote it came from (docs/architecture.md, "The server is the authority"). */
     ongkir: money,
     quote: text(2000),
     qty: count(10_000),
@@ -130,7 +112,7 @@ const transactions = {
     packaging: text(40),
     bubble_wrap: { type: 'boolean' },
     img: urls,
-    resi: text(100),
+    resi: text(TEXT_MAX.resi),
     buyStatus: count(4),
     /** Set by the server only: why the order is under 'Terjadi Kendala' (e.g. out of stock when it arrived). */
     kendala: text(300),
@@ -172,7 +154,7 @@ const custom = {
     buyStatus: count(4),
     imgWhite: urls,
     imgBlack: urls,
-    resi: text(100),
+    resi: text(TEXT_MAX.resi),
     createdAt: timestamp,
   },
   required: [
@@ -217,45 +199,14 @@ export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];
 export const isCollectionName = (name: unknown): name is CollectionName =>
   typeof name === 'string' && Object.hasOwn(SCHEMAS, name);
 
-export type OrderLine = {
-  produkID: string;
-  cartID?: string;
-  name: string;
-  qty: number;
-  img: string[];
-  packaging: string;
-  weight: number;
-  price: number;
-  photos?: PhotoEdit[];
-};
-
-export interface GoodsDoc {
-  id: string; title: string; desc: string; img: string; price: number; qty: number; weight: number;
-  type: number; show: 'show' | 'hidden'; gallery?: string[];
-}
-export interface CartDoc {
-  id: string; userID: string; name: string; produkID: string; img: string[]; qty: number; weight: number;
-  packaging: string; price: number; photos?: PhotoEdit[]; createdAt: number;
-}
-export interface TransactionDoc {
-  id: string; userID: string; userName: string; email: string; phone: string; produkID: string;
-  items: OrderLine[]; provinsi: string; city: string; subdistrict: string; alamat: string; kurir: string;
-  pengiriman: string; ongkir: number; quote: string; qty: number; weight: number; price: number;
-  packaging: string; bubble_wrap: boolean; img: string[]; resi: string; buyStatus: number; kendala?: string;
-  createdAt: number;
-}
-export interface CustomDoc {
-  id: string; userID: string; produkID: string; userName: string; email: string; phone: string;
-  provinsi: string; city: string; alamat: string; img: string[]; kurir: string; pengiriman: string;
-  qty: number; packaging: string; bubble_wrap: boolean; price: number; buyStatus: number;
-  imgWhite: string[]; imgBlack: string[]; resi: string; createdAt: number;
-}
-export interface UserDoc {
-  id: string; username: string; email: string; phone: string; address: string; pict: string; createdAt: number;
-}
-export interface DocTypes {
-  goods: GoodsDoc; carts: CartDoc; transactions: TransactionDoc; custom: CustomDoc; users: UserDoc;
-}
+/** One line of an order (a direct buy's one, or one per ticked cart item). */
+export type OrderLine = FromSchema<typeof orderLine>;
+export type GoodsDoc = FromSchema<typeof goods>;
+export type CartDoc = FromSchema<typeof carts>;
+export type TransactionDoc = FromSchema<typeof transactions>;
+export type CustomDoc = FromSchema<typeof custom>;
+export type UserDoc = FromSchema<typeof users>;
+export type DocTypes = { [N in CollectionName]: FromSchema<(typeof SCHEMAS)[N]> };
 /** A document as replication carries it: the fields plus RxDB's deletion flag. */
 export type WithDeleted<T> = T & { _deleted: boolean };
 

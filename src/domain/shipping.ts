@@ -2,6 +2,7 @@
  * Shipping rules shared by the PWA and the server (spec sections 7 and 9): which couriers a destination
  * may use, and the checks on a cost request. Pure: no I/O.
  */
+import { MAX_WEIGHT_GRAMS } from './field-limits';
 import type { MessageCode } from './messages';
 import { DEFAULT_WEIGHT_GRAMS } from './pricing';
 
@@ -35,9 +36,6 @@ export const SHOP_CITY_SERVICES: Record<ShopCityCourier, { service: string; desc
   'ambil sendiri': { service: 'Ambil Sendiri', description: 'Ambil sendiri di toko', etd: '0' },
 };
 
-/** A parcel heavier than this is not a polaroid order; couriers also cap ordinary parcels near it. */
-export const MAX_WEIGHT_GRAMS = 30_000;
-export { DEFAULT_WEIGHT_GRAMS };
 
 /** The only location type the routes take (RajaOngkir v1 also knew 'city'). */
 export const LOCATION_TYPE = 'subdistrict';

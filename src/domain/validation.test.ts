@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkEmail, checkName, checkPassword, checkPhone, GOODS_LIMITS, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
+import { GOODS_LIMITS } from './field-limits';
+import { checkAddress, checkEmail, checkName, checkPassword, checkPhone, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
 import { SCHEMAS } from './schemas';
 
 describe('sign-up checks', () => {

@@ -1,4 +1,4 @@
-import { TEXT_MAX } from './field-limits';
+import { PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from './field-limits';
 import type { MessageCode } from './messages';
 
 /** Input checks shared by the sign-up form and the server; the server's answer is the one that counts. */
@@ -6,17 +6,12 @@ export type Check = { ok: true } | { ok: false; code: MessageCode };
 const ok: Check = { ok: true };
 const fail = (code: MessageCode): Check => ({ ok: false, code });
 
-export const EMAIL_MAX = TEXT_MAX.email;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-export const ADDRESS_MAX = TEXT_MAX.address;
-
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export function checkEmail(email: unknown): Check {
   if (typeof email !== 'string' || email.trim() === '') return fail('email_required');
   const e = email.trim();
-  if (e.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) return fail('email_invalid');
+  if (e.length > TEXT_MAX.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) return fail('email_invalid');
   return ok;
 }
 
@@ -42,7 +37,7 @@ export function checkName(name: unknown): Check {
 
 export function checkAddress(address: unknown): Check {
   if (typeof address !== 'string' || address.trim() === '') return fail('address_required');
-  if (address.trim().length > ADDRESS_MAX) return fail('address_too_long');
+  if (address.trim().length > TEXT_MAX.address) return fail('address_too_long');
   return ok;
 }
 
@@ -52,15 +47,12 @@ export function whatsappNumber(phone: string): string {
   return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
 }
 
-/** Photo uploads: .jpg, .jpeg, .png or .heic, case-insensitive (spec section 5). */
+/** Photo uploads: .jpg, .jpeg, .png or .heic, case-insensitive (docs/photos.md). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'heic'] as const;
 export function hasImageExtension(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return fileName.includes('.') && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
-
-/** A product's highest price (Rp), stock and weight (grams): the goods schema's maxima, so the form and the server agree. */
-export const GOODS_LIMITS = { price: 1_000_000_000, qty: 1_000_000, weight: 100_000 } as const;
 
 export type WholeNumber = { ok: true; value: number } | { ok: false; reason: 'empty' | 'format' | 'negative' | 'too_large' };
 

@@ -3,8 +3,8 @@
  * each one gets, written through the same stamped path as sync so it reaches the owner's devices.
  */
 import { randomBytes } from 'node:crypto';
-import { TEXT_MAX } from '../../src/domain/field-limits';
-import { normalizeEmail, PASSWORD_MAX } from '../../src/domain/validation';
+import { PASSWORD_MAX, TEXT_MAX } from '../../src/domain/field-limits';
+import { normalizeEmail } from '../../src/domain/validation';
 import { usernameFromEmail } from '../../src/domain/format';
 import { DEFAULT_PICT } from '../../src/domain/schemas';
 import type { Config } from '../config';

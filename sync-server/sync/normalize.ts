@@ -14,10 +14,10 @@ import {
   packagingText,
   parsePackaging,
   PHOTO_PRINT_TYPE,
-  QTY_MAX,
   totalWeight,
   type LineInput,
 } from '../../src/domain/pricing';
+import { QTY_MAX } from '../../src/domain/field-limits';
 import type { PhotoEdit } from '../../src/domain/photos';
 import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';

@@ -12,7 +12,7 @@
 import { createHmac } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import { UPLOAD_MAX_BYTES } from '../../src/domain/field-limits';
 import { HOUR_MS } from '../../src/domain/time';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,8 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Actor } from '../../src/domain/access';
-import { isPhotoUrl, UPLOAD_MAX_BYTES } from '../../src/domain/photos';
+import { UPLOAD_MAX_BYTES } from '../../src/domain/field-limits';
+import { isPhotoUrl } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';

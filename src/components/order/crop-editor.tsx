@@ -7,7 +7,8 @@ import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Modal } from '../modal';
 import { usePhotoSrc } from '../photo-thumb';
-import { CAPTION_MAX, CROP_ASPECT, type PhotoEdit } from '../../domain/photos';
+import { CAPTION_MAX } from '../../domain/field-limits';
+import { CROP_ASPECT, type PhotoEdit } from '../../domain/photos';
 import { UI } from '../../domain/ui-text';
 
 const T = UI.order;

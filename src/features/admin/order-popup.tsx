@@ -4,6 +4,7 @@
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -102,7 +103,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
         </div>
         <div className="field">
           <label htmlFor={resiId}>{T.resi}</label>
-          <input id={resiId} type="text" value={resi} maxLength={100} autoComplete="off" onChange={(e) => setResi(e.target.value)} />
+          <input id={resiId} type="text" value={resi} maxLength={TEXT_MAX.resi} autoComplete="off" onChange={(e) => setResi(e.target.value)} />
         </div>
         <div className="admin-popup-actions">
           <button type="button" className="btn" onClick={leave}>{T.back}</button>

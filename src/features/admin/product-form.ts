@@ -1,11 +1,12 @@
 /**
- * The Produk form's rules (spec sections 3 and 5): name, price, stock, weight, type and description required;
- * price, stock and weight whole numbers from 0 up to the limits the server keeps, typed the Indonesian way
- * ('15.000'); type a category from 1 to 99.
+ * The Produk form's rules (docs/admin.md, "Numbers in the product form"): name, price, stock, weight, type and
+ * description required; price, stock and weight whole numbers from 0 up to the limits the server keeps, typed the
+ * Indonesian way ('15.000'); type a category from TYPE_MIN to TYPE_MAX.
  */
+import { GOODS_LIMITS, TYPE_MAX, TYPE_MIN } from '../../domain/field-limits';
 import { DEFAULT_GOODS_TYPE } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';
-import { GOODS_LIMITS, parseWholeNumber } from '../../domain/validation';
+import { parseWholeNumber } from '../../domain/validation';
 
 export interface ProductFields {
   title: string;
@@ -27,7 +28,6 @@ export const fieldsOf = (g: GoodsDoc): ProductFields => ({
 
 export type LimitedField = keyof typeof GOODS_LIMITS;
 const LIMITED = Object.keys(GOODS_LIMITS) as LimitedField[];
-const TYPE_MAX = 99;
 
 export interface ProductTexts {
   required: string;
@@ -52,7 +52,7 @@ export function readProduct(
     else errors[key] = { empty: texts.required, format: texts.format, negative: texts.min0, too_large: texts.tooLarge(key, GOODS_LIMITS[key]) }[read.reason];
   }
   const type = parseWholeNumber(f.type, TYPE_MAX);
-  if (type.ok && type.value >= 1) numbers.type = type.value;
+  if (type.ok && type.value >= TYPE_MIN) numbers.type = type.value;
   else errors.type = texts.type;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

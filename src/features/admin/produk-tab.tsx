@@ -7,6 +7,7 @@ import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 're
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { compareGoodsIds, newGoodsId } from '../../domain/codes';
+import { TEXT_MAX } from '../../domain/field-limits';
 import { formatCount, formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { editedFields } from '../../domain/merge';
@@ -158,7 +159,7 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
           void submit().catch(() => undefined);
         }}
       >
-        {field('title', <input type="text" maxLength={200} {...common('title')} onChange={(e) => set('title', e.target.value)} />)}
+        {field('title', <input type="text" maxLength={TEXT_MAX.title} {...common('title')} onChange={(e) => set('title', e.target.value)} />)}
         {NUMBER_FIELDS.map((key) => (
           <Fragment key={key}>
             {/* Text, not type=number: a number input reads '15.000' as 15 and takes '1e3'; readProduct parses it the Indonesian way. */}
@@ -207,7 +208,7 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
             </div>
           </div>
         </div>
-        {field('desc', <textarea rows={3} maxLength={2000} {...common('desc')} onChange={(e) => set('desc', e.target.value)} />)}
+        {field('desc', <textarea rows={3} maxLength={TEXT_MAX.desc} {...common('desc')} onChange={(e) => set('desc', e.target.value)} />)}
         <div className="admin-popup-actions">
           <button type="button" className="btn" onClick={leave}>{T.back}</button>
           <button type="submit" className="btn btn-primary">{T.save}</button>

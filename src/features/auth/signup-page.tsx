@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckedField } from '../../components/checked-field';
-import { TEXT_MAX } from '../../domain/field-limits';
+import { PASSWORD_MAX, TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
-import { checkAddress, checkEmail, checkPassword, checkPhone, PASSWORD_MAX, type Check } from '../../domain/validation';
+import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
 import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthPage, SendingNotice } from './auth-page';

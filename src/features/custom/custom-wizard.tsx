@@ -21,12 +21,12 @@ import {
   withoutSeparator,
   type CustomDraft,
 } from '../../domain/custom';
-import { TEXT_MAX } from '../../domain/field-limits';
+import { PHOTO_LIST_MAX, TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
 import { isLocalPhotoRef, localPhotoId, replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
-import { PHOTO_LIST_MAX, type CustomDoc } from '../../domain/schemas';
+import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
@@ -282,12 +282,12 @@ function MarketplaceStep({ draft, setDraft }: StepProps) {
       </fieldset>
       <Field label={T.account} note={T.marketplaceNote}>
         {(id, noteId) => (
-          <input id={id} type="text" required maxLength={100} autoComplete="off" value={draft.account} aria-describedby={noteId} onChange={(e) => setDraft({ account: withoutSeparator(e.target.value) })} />
+          <input id={id} type="text" required maxLength={TEXT_MAX.marketplaceField} autoComplete="off" value={draft.account} aria-describedby={noteId} onChange={(e) => setDraft({ account: withoutSeparator(e.target.value) })} />
         )}
       </Field>
       <Field label={T.orderNumber}>
         {(id) => (
-          <input id={id} type="text" required maxLength={100} autoComplete="off" value={draft.orderNumber} onChange={(e) => setDraft({ orderNumber: withoutSeparator(e.target.value) })} />
+          <input id={id} type="text" required maxLength={TEXT_MAX.marketplaceField} autoComplete="off" value={draft.orderNumber} onChange={(e) => setDraft({ orderNumber: withoutSeparator(e.target.value) })} />
         )}
       </Field>
     </>

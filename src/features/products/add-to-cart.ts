@@ -1,5 +1,6 @@
 import { cartCode } from '../../domain/codes';
-import { PHOTO_PRINT_TYPE, QTY_MAX, simpleLine } from '../../domain/pricing';
+import { QTY_MAX } from '../../domain/field-limits';
+import { PHOTO_PRINT_TYPE, simpleLine } from '../../domain/pricing';
 import type { CartDoc, GoodsDoc } from '../../domain/schemas';
 
 /** A cart line for a simple (non photo-print) product: one unit, no packaging. */

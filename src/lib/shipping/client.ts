@@ -5,8 +5,8 @@
  * order drafted offline can still carry a quote the server signed.
  */
 import { MESSAGES } from '../../domain/messages';
+import { DEFAULT_WEIGHT_GRAMS } from '../../domain/pricing';
 import {
-  DEFAULT_WEIGHT_GRAMS,
   type V1City,
   type V1CourierResult,
   type V1Envelope,
