@@ -16,7 +16,7 @@ import { parsePengiriman } from '../../src/domain/custom';
 import { formatShopDate } from '../../src/domain/format';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { addressText } from '../../src/domain/shipping';
-import { adminStatusLabel } from '../../src/domain/status';
+import { statusOf } from '../../src/domain/status';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';
 import type { Store } from '../data-access/store';
@@ -58,7 +58,7 @@ function transactionRow(t: TransactionDoc): ExportRow {
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
   // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
-  return [t.id, t.createdAt, t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, adminStatusLabel(t.buyStatus), items, quantity, packagingLabel(t.packaging), t.price];
+  return [t.id, t.createdAt, t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, statusOf(t.buyStatus).adminLabel, items, quantity, packagingLabel(t.packaging), t.price];
 }
 
 function customRow(c: CustomDoc): ExportRow {
@@ -69,7 +69,7 @@ function customRow(c: CustomDoc): ExportRow {
   // The marketplace by its name, read from the order number (the Custom table's Nomor Pemesanan, which Layanan
   // repeats): `kurir` is a second copy the server does not check against it, and said 'Tokopedia' on a Shopee order.
   const marketplace = parsePengiriman(c.pengiriman)?.marketplace ?? c.kurir;
-  return [c.id, c.createdAt, c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, adminStatusLabel(c.buyStatus), items, c.qty, packagingLabel(c.packaging), c.price];
+  return [c.id, c.createdAt, c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, statusOf(c.buyStatus).adminLabel, items, c.qty, packagingLabel(c.packaging), c.price];
 }
 
 /**

@@ -11,7 +11,7 @@ import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
-import { BUY_STATUS, canCancelOrPay, userStatusLabel } from '../../domain/status';
+import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
@@ -133,7 +133,7 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
           {o.title}
         </p>
         <p className="order-meta" id={`order-${o.id}-meta`}>
-          {T.orderCode}: {o.id} · {formatDate(o.createdAt)} · {T.status}: {userStatusLabel(o.buyStatus)}
+          {T.orderCode}: {o.id} · {formatDate(o.createdAt)} · {T.status}: {statusOf(o.buyStatus).customerLabel}
         </p>
         <p className="price">{formatIDR(o.price)}</p>
         {o.resi && (

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { CollectionName, CustomDoc, TransactionDoc } from '../../domain/schemas';
-import { canCancelOrPay, transactionGroup, userStatusLabel } from '../../domain/status';
+import { BUY_STATUS, buyStatusOf, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useIsWaiting } from '../../lib/db/database-context';
 import { useRxQuery } from '../../lib/db/hooks';
@@ -27,11 +27,11 @@ export function OrderPayment({ collection, code, total, onClose }: OrderPaymentP
   const [seen, setSeen] = useState(false);
   if (doc && !seen) setSeen(true);
   // An order the shop could not take (stock ran out, product hidden, quote expired while the phone was offline)
-  // comes back with buyStatus 4 and its reason, even while this popup is open: it must not be paid.
-  const refused = doc && transactionGroup(doc.buyStatus) === 'Terjadi Kendala' ? { reason: 'kendala' in doc ? (doc.kendala ?? '') : '' } : undefined;
+  // comes back failed with its reason, even while this popup is open: it must not be paid.
+  const refused = doc && buyStatusOf(doc.buyStatus) === BUY_STATUS.FAILED ? { reason: 'kendala' in doc ? (doc.kendala ?? '') : '' } : undefined;
   // Paid, shipped or done (the admin moved it while the popup was open), or gone: nothing is left to pay.
   let settled: { message: string } | undefined;
-  if (doc && !refused && !canCancelOrPay(doc.buyStatus)) settled = { message: `${UI.profile.status}: ${userStatusLabel(doc.buyStatus)}` };
+  if (doc && !refused && !canCancelOrPay(doc.buyStatus)) settled = { message: `${UI.profile.status}: ${statusOf(doc.buyStatus).customerLabel}` };
   else if (!doc && seen && !loading) settled = { message: UI.profile.cancelled };
   // An order waiting for its photos (a slow or patchy connection): their upload moves on screen, not only 'belum sampai'.
   const listed = doc && (collection === 'transactions' ? listedTransaction(doc as TransactionDoc) : listedCustom(doc as CustomDoc));

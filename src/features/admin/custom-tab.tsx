@@ -3,7 +3,7 @@ import { PhotoThumb } from '../../components/photo-thumb';
 import { marketplaceOrder, packagingLabel } from '../../domain/order-labels';
 import { printPhotos } from '../../domain/photos';
 import type { CustomDoc } from '../../domain/schemas';
-import { adminStatusLabel } from '../../domain/status';
+import { statusOf } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllCustom } from '../../lib/db/hooks';
 import { customerData, DateCell, whoWhereHowMuch } from './order-cells';
@@ -27,7 +27,7 @@ const CELLS: ReadonlyArray<Cell<CustomDoc>> = [
   { cell: (o) => o.resi || '—', className: 'narrow' },
   { cell: customerData, className: 'wide' },
   { cell: (o) => marketplaceOrder(o.pengiriman), className: 'narrow' },
-  { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
+  { cell: (o) => statusOf(o.buyStatus).adminLabel, className: 'nowrap' },
   { cell: (o) => packagingLabel(o.packaging) },
   { cell: (o) => <Films urls={o.imgWhite} />, className: 'nowrap' },
   { cell: (o) => <Films urls={o.imgBlack} />, className: 'nowrap' },

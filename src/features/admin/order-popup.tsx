@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/modal';
 import { TEXT_MAX } from '../../domain/field-limits';
-import { ADMIN_STATUS_OPTIONS, customerStatusMessage } from '../../domain/status';
+import { BUY_STATUSES, STATUSES, statusOf } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { MESSAGES } from '../../domain/messages';
@@ -80,7 +80,7 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
         )}
         <a
           className="btn"
-          href={`https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(customerStatusMessage(code, buyStatus, resi.trim()))}`}
+          href={`https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(statusOf(buyStatus).chat(code, resi.trim()))}`}
           target="_blank"
           rel="noopener noreferrer"
         >
@@ -114,13 +114,13 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   );
 }
 
-/** The five statuses the admin picks from (spec section 4), for the popup and the table's filter. */
+/** The five statuses the admin picks from freely (no order enforced), for the popup and the table's filter. */
 export function StatusOptions() {
   return (
     <>
-      {ADMIN_STATUS_OPTIONS.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
+      {BUY_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {STATUSES[status].option}
         </option>
       ))}
     </>

@@ -4,7 +4,7 @@ import { formatIDR } from '../../domain/format';
 import { courierLabel, packagingLabel } from '../../domain/order-labels';
 import { isPhotoUrl, printPhotos, type PhotoEdit } from '../../domain/photos';
 import type { OrderLine, TransactionDoc } from '../../domain/schemas';
-import { adminStatusLabel } from '../../domain/status';
+import { statusOf } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions } from '../../lib/db/hooks';
 import { DateCell, shortAddress, whoWhereHowMuch } from './order-cells';
@@ -35,7 +35,7 @@ const CELLS: ReadonlyArray<Cell<TransactionDoc>> = [
   { cell: (o) => o.resi || '—', className: 'narrow' },
   { cell: shortAddress, className: 'wide' },
   { cell: (o) => courierLabel(o) },
-  { cell: (o) => adminStatusLabel(o.buyStatus), className: 'nowrap' },
+  { cell: (o) => statusOf(o.buyStatus).adminLabel, className: 'nowrap' },
   { cell: (o) => formatIDR(o.price), className: 'nowrap' },
   { cell: (o) => packagingLabel(o.packaging) },
   { cell: (o) => <Gambar order={o} /> },

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { asExpiredOnDevice, listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
 import { OrderPayment } from '../../components/payment/order-payment';
 import { Spinner } from '../../components/spinner';
-import { TRANSACTION_GROUPS, transactionGroup } from '../../domain/status';
+import { BUY_STATUSES, buyStatusOf, STATUSES } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useCustomOrders, useTransactions } from '../../lib/db/hooks';
 import { useUnpaidExpiryHours } from '../../lib/settings';
@@ -37,8 +37,9 @@ export function TransactionsList({ uid }: { uid: string }) {
   return (
     <div className="transactions">
       {docs.length === 0 && <p className="empty">{T.noOrders}</p>}
-      {TRANSACTION_GROUPS.map((group) => {
-        const orders = docs.filter((o) => transactionGroup(o.buyStatus) === group);
+      {BUY_STATUSES.map((status) => {
+        const { group } = STATUSES[status];
+        const orders = docs.filter((o) => buyStatusOf(o.buyStatus) === status);
         if (orders.length === 0) return null;
         const headingId = `group-${group.replace(/\s+/g, '-')}`;
         return (
