@@ -7,7 +7,7 @@ import type { CartDoc, GoodsDoc } from '../domain/schemas';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';
 import { useDatabase } from '../lib/db/database-context';
-import { useAlert } from '../lib/alert';
+import { AlertLevel, useAlert } from '../lib/alert';
 import { PhotoThumb } from './photo-thumb';
 import { Spinner } from './spinner';
 
@@ -53,7 +53,7 @@ export function CartList({ uid, footer }: CartListProps) {
       await db?.carts.findOne(id).exec().then((doc) => doc?.remove());
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
     }
   };
 
@@ -63,7 +63,7 @@ export function CartList({ uid, footer }: CartListProps) {
       await db?.carts.findOne(item.id).exec().then((doc) => doc?.incrementalPatch(simpleLine(product, qty)));
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { UI } from '../domain/ui-text';
-import { useAlertIfProvided } from '../lib/alert';
+import { AlertLevel, useAlertIfProvided } from '../lib/alert';
 import { AlertBar } from './alert-bar';
 
 type ModalProps = {
@@ -33,7 +33,7 @@ export function Modal({ title, titleId, onClose, children, className, closeOnBac
   // top of this one as if it were about it. A warning or an error stays to be read.
   const dismissIf = useAlertIfProvided()?.dismissIf;
   const [opening] = useState(() => ({ dismissIf }));
-  useEffect(() => opening.dismissIf?.((a) => a.type === 1), [opening]);
+  useEffect(() => opening.dismissIf?.((a) => a.type === AlertLevel.info), [opening]);
 
   useEffect(() => {
     const el = dialog.current!;

@@ -1,19 +1,27 @@
 /**
- * The alert bar's state (spec: type 0 hidden, 1 info, 2 warning, anything else error): shared code that any
- * screen or library may set; the bar itself is drawn by components/alert-bar.
+ * The alert bar's state: shared code that any screen or library may set; the bar itself is drawn by
+ * components/alert-bar.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** Alert types of the spec: 0 hidden, 1 info (blue), 2 warning (amber), anything else error (red). */
-export type AlertType = number;
+/**
+ * The bar's levels, by the numbers the product spec gives its alert types: 0 hidden, 1 info (blue), 2 warning
+ * (amber), and any other number an error (red).
+ */
+export const AlertLevel = { hidden: 0, info: 1, warning: 2, error: 3 } as const;
+export type AlertLevel = (typeof AlertLevel)[keyof typeof AlertLevel];
+
 export interface AlertState {
-  type: AlertType;
+  /** An `AlertLevel`; any other number is shown as an error, as the spec says. */
+  type: number;
   message: string;
 }
 
+const HIDDEN: AlertState = { type: AlertLevel.hidden, message: '' };
+
 interface AlertApi {
   alert: AlertState;
-  showAlert(type: AlertType, message: string): void;
+  showAlert(level: AlertLevel, message: string): void;
   closeAlert(): void;
   /** Closes the alert only if it is still the one `match` recognises (what the caller raised, or an info that is done). */
   dismissIf(match: (shown: AlertState) => boolean): void;
@@ -22,11 +30,11 @@ interface AlertApi {
 const AlertContext = createContext<AlertApi | null>(null);
 
 export function AlertProvider({ children, initial }: { children: ReactNode; initial?: AlertState }) {
-  const [alert, setAlert] = useState<AlertState>(initial ?? { type: 0, message: '' });
-  const showAlert = useCallback((type: AlertType, message: string) => setAlert({ type, message }), []);
-  const closeAlert = useCallback(() => setAlert({ type: 0, message: '' }), []);
+  const [alert, setAlert] = useState<AlertState>(initial ?? HIDDEN);
+  const showAlert = useCallback((level: AlertLevel, message: string) => setAlert({ type: level, message }), []);
+  const closeAlert = useCallback(() => setAlert(HIDDEN), []);
   const dismissIf = useCallback(
-    (match: (shown: AlertState) => boolean) => setAlert((shown) => (shown.type !== 0 && match(shown) ? { type: 0, message: '' } : shown)),
+    (match: (shown: AlertState) => boolean) => setAlert((shown) => (shown.type !== AlertLevel.hidden && match(shown) ? HIDDEN : shown)),
     [],
   );
   const value = useMemo(() => ({ alert, showAlert, closeAlert, dismissIf }), [alert, showAlert, closeAlert, dismissIf]);
@@ -42,10 +50,10 @@ export function useAlert(): AlertApi {
 /** The alert, or null where no provider is around (a dialog drawn on its own in a test). */
 export const useAlertIfProvided = (): AlertApi | null => useContext(AlertContext);
 
-export function alertKind(type: AlertType): 'hidden' | 'info' | 'warning' | 'error' {
-  if (type === 0) return 'hidden';
-  if (type === 1) return 'info';
-  if (type === 2) return 'warning';
+/** The name of a shown alert's level: its look and its role on the page. */
+export function alertKind(type: number): keyof typeof AlertLevel {
+  if (type === AlertLevel.hidden) return 'hidden';
+  if (type === AlertLevel.info) return 'info';
+  if (type === AlertLevel.warning) return 'warning';
   return 'error';
 }
-

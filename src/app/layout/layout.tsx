@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, type Location } from 'react-router-dom';
 import { AlertBar } from '../../components/alert-bar';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { Spinner } from '../../components/spinner';
 import { onRefusedWrite } from '../../lib/db/db-manager';
 import { AttachOfferSlot } from '../../features/custom/attach-offer-slot';
@@ -37,7 +37,7 @@ export function Layout() {
   }, [pathname, closeAlert]);
 
   // A write the server refused was reverted locally (red); one it took otherwise than written is told (amber).
-  useEffect(() => onRefusedWrite((r) => showAlert(r.notice ? 2 : 3, r.message)), [showAlert]);
+  useEffect(() => onRefusedWrite((r) => showAlert(r.notice ? AlertLevel.warning : AlertLevel.error, r.message)), [showAlert]);
 
   return (
     <>

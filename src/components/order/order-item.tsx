@@ -13,7 +13,7 @@ import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import { dropWaitingPhotos } from '../../lib/photos/deletions';
 import { useUnpaidExpiryHours } from '../../lib/settings';
@@ -94,10 +94,10 @@ export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
       await (await collection?.findOne(o.id).exec())?.remove();
       after();
       if (db && o.waiting) await dropWaitingPhotos(o.photos, [db.carts, db.transactions, db.custom] as RxCollection[]);
-      showAlert(1, T.cancelled);
+      showAlert(AlertLevel.info, T.cancelled);
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
     }
   };
 }

@@ -4,7 +4,7 @@
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useOnline } from '../../lib/use-online';
 import { PhotoThumb } from '../photo-thumb';
 import { MESSAGES } from '../../domain/messages';
@@ -77,7 +77,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
     taken.current += files.length;
     if (files.length < picked.length) {
       refusal.current = T.tooManyPhotos(limit, picked.length - files.length);
-      showAlert(3, refusal.current);
+      showAlert(AlertLevel.error, refusal.current);
     }
     setPreparing((n) => n + files.length);
     for (const file of files) {
@@ -89,7 +89,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
         onChange((current) => [...current, added]);
       } catch (err) {
         refusal.current = MESSAGES[err instanceof PhotoError ? err.code : 'photo_prepare_failed'];
-        showAlert(3, refusal.current);
+        showAlert(AlertLevel.error, refusal.current);
       }
       setPreparing((n) => n - 1);
     }

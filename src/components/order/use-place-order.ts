@@ -2,7 +2,7 @@
  * Placing an order is a local write (DESIGN decision 1): it lands in RxDB at once, offline or not, and the
  * replication takes it to the shop once its photos are uploaded. Photos already uploaded go in by URL.
  */
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { MESSAGES } from '../../domain/messages';
 import { photoRefs } from '../../domain/order';
 import { replacePhotoRefs } from '../../domain/photos';
@@ -28,7 +28,7 @@ export function usePlaceOrder() {
       return true;
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
       return false;
     }
   };

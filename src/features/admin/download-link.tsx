@@ -6,7 +6,7 @@
  */
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { ADMIN_UI } from '../../domain/admin-text';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 
 const T = ADMIN_UI;
 
@@ -35,14 +35,14 @@ export function DownloadLink({ href, filename, className, children }: { href: st
   const download = async (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     if (busy) return;
-    if (!navigator.onLine) return showAlert(2, T.downloadOffline);
+    if (!navigator.onLine) return showAlert(AlertLevel.warning, T.downloadOffline);
     setBusy(true);
     try {
       const res = await fetch(href, { credentials: 'same-origin' });
       if (res.ok) save(await res.blob(), filename);
-      else showAlert(3, await refusal(res));
+      else showAlert(AlertLevel.error, await refusal(res));
     } catch {
-      showAlert(2, T.downloadOffline);
+      showAlert(AlertLevel.warning, T.downloadOffline);
     } finally {
       setBusy(false);
     }

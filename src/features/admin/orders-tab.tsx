@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, 
 import { Spinner } from '../../components/spinner';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { MESSAGES } from '../../domain/messages';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
@@ -75,7 +75,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
       if (present.has(id)) continue;
       const changed = watched.current.delete(id);
       if (id === openId) setOpenId(null);
-      showAlert(2, changed ? T.goneMeanwhile(id) : MESSAGES.order_gone.replace('{code}', id));
+      showAlert(AlertLevel.warning, changed ? T.goneMeanwhile(id) : MESSAGES.order_gone.replace('{code}', id));
     }
   }, [orders, openId, showAlert]);
 

@@ -6,7 +6,7 @@
 import type { RxCollection } from 'rxdb';
 import { MESSAGES } from '../../domain/messages';
 import type { GoodsDoc } from '../../domain/schemas';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import type { StatusPatch } from './order-popup';
 
@@ -25,10 +25,10 @@ export function useAdminWrites() {
   const attempt = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      showAlert(1, done);
+      showAlert(AlertLevel.info, done);
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
       throw err;
     }
   };

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '../../domain/messages';
 import type { CollectionName } from '../../domain/schemas';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { onRefusedWrite } from '../../lib/db/db-manager';
 
 const ORDERS: ReadonlySet<CollectionName> = new Set(['transactions', 'custom']);
@@ -21,7 +21,7 @@ export function useNamedRefusals(): void {
       onRefusedWrite((r) => {
         if (r.notice || !ORDERS.has(r.collection)) return;
         // After the layout's listener, which shows the bare reason of every refusal: this text replaces it.
-        queueMicrotask(() => showAlert(3, orderChangeRefused(r.id, r.message)));
+        queueMicrotask(() => showAlert(AlertLevel.error, orderChangeRefused(r.id, r.message)));
       }),
     [showAlert],
   );

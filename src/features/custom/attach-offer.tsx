@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { api, NetworkError } from '../../lib/api';
 import { resync } from '../../lib/db/db-manager';
 
@@ -38,12 +38,12 @@ export function AttachOffer({ onDone }: { onDone(): void }) {
     try {
       const res = await api<{ attached: number }>('/api/auth/attach-custom', { method: 'POST', body: {} });
       if (res.ok) {
-        showAlert(1, T.attached(res.data?.attached ?? 0));
+        showAlert(AlertLevel.info, T.attached(res.data?.attached ?? 0));
         resync();
         onDone();
-      } else showAlert(3, res.message ?? MESSAGES.internal);
+      } else showAlert(AlertLevel.error, res.message ?? MESSAGES.internal);
     } catch (err) {
-      showAlert(3, err instanceof NetworkError ? UI.auth.offline : MESSAGES.internal);
+      showAlert(AlertLevel.error, err instanceof NetworkError ? UI.auth.offline : MESSAGES.internal);
     }
     setBusy(false);
   };

@@ -28,7 +28,7 @@ import { isLocalPhotoRef, localPhotoId, replacePhotoRefs, type PhotoEdit } from 
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
 import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useDatabase } from '../../lib/db/database-context';
 import { openDatabase, resync } from '../../lib/db/db-manager';
 import { adoptPhotos, uploadedUrls } from '../../lib/photos/outbox';
@@ -170,7 +170,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
       onPlaced(order);
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
       setBusy(false);
     }
   };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { QTY_MAX } from '../../domain/field-limits';
@@ -45,13 +45,13 @@ export function ProductsPage() {
       if (!line) await local.carts.insert(simpleCartItem(user.uid, product));
       else {
         const more = oneMore(line, product);
-        if (!more) return showAlert(2, UI.cart.lineFull(QTY_MAX));
+        if (!more) return showAlert(AlertLevel.warning, UI.cart.lineFull(QTY_MAX));
         await line.incrementalPatch(more);
       }
       setAdded(true);
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
     } finally {
       adding.current = false;
     }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useAlert } from '../../lib/alert';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { PHOTO_ACCEPT, uploadLabel } from '../../components/order/photo-picker';
 import { CheckedField } from '../../components/checked-field';
 import { PhotoThumb } from '../../components/photo-thumb';
@@ -82,10 +82,10 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       const rx = await db?.users.findOne(user.uid).exec();
       await rx?.incrementalPatch({ username: form.username.trim(), phone: form.phone.trim(), address: form.address.trim() });
       // 'Akan tersinkron saat online' only when it is not: said online, it stayed on screen as if something waited.
-      showAlert(1, online ? UI.profile.saved : UI.profile.savedOffline);
+      showAlert(AlertLevel.info, online ? UI.profile.saved : UI.profile.savedOffline);
     } catch (err) {
       console.error(err);
-      showAlert(3, MESSAGES.local_write_failed);
+      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
     }
   };
 
@@ -98,9 +98,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       // The profile exists on the server: it gets the photo's URL once uploaded, never a local reference.
       const entry = await addPhoto(user.uid, await preparePhoto(file), Date.now(), { collection: 'users', id: user.uid, field: 'pict' });
       setPendingPict(localPhotoRef(entry.id));
-      showAlert(1, online ? UI.profile.photoSaved : UI.profile.photoSavedOffline);
+      showAlert(AlertLevel.info, online ? UI.profile.photoSaved : UI.profile.photoSavedOffline);
     } catch (err) {
-      showAlert(3, MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
+      showAlert(AlertLevel.error, MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
     }
   };
 

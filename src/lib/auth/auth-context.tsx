@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, NetworkError } from '../api';
-import { useAlert } from '../alert';
+import { AlertLevel, useAlert } from '../alert';
 import { onSessionLost } from '../db/db-manager';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
@@ -86,7 +86,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
   const fail = useCallback(
     (message: string) => {
       setMsgNot(message);
-      showAlert(3, message);
+      showAlert(AlertLevel.error, message);
     },
     [showAlert],
   );
@@ -109,7 +109,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
   /** Also kept as the last auth message: a protected page sends the user on to /login, where it belongs. */
   const sessionEnded = useCallback(() => {
     setMsgNot(UI.auth.sessionEnded);
-    showAlert(2, UI.auth.sessionEnded);
+    showAlert(AlertLevel.warning, UI.auth.sessionEnded);
   }, [showAlert]);
 
   useEffect(() => {
