@@ -2,12 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { formatIDR } from '../domain/format';
 import { MESSAGES } from '../domain/messages';
 import { QTY_MAX, QTY_MIN } from '../domain/field-limits';
-import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE, simpleLine } from '../domain/pricing';
-import type { CartDoc, GoodsDoc } from '../domain/schemas';
+import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE } from '../domain/pricing';
+import type { CartDoc } from '../domain/schemas';
 import { UI } from '../domain/ui-text';
 import { useCart, useGoods } from '../lib/db/hooks';
-import { useDatabase } from '../lib/db/database-context';
-import { AlertLevel, useAlert } from '../lib/alert';
+import { useWrites } from '../lib/writes/use-writes';
 import { PhotoThumb } from './photo-thumb';
 import { Spinner } from './spinner';
 
@@ -23,8 +22,7 @@ interface CartListProps {
  * be ticked, so Bayar Sekarang never sends an order that would only come back under 'Terjadi Kendala'.
  */
 export function CartList({ uid, footer }: CartListProps) {
-  const { db } = useDatabase();
-  const { showAlert } = useAlert();
+  const writes = useWrites();
   const { docs, loading } = useCart(uid);
   const goods = useGoods();
   // Items are ticked by default; remember the ones the user unticked.
@@ -47,25 +45,6 @@ export function CartList({ uid, footer }: CartListProps) {
       else next.add(id);
       return next;
     });
-
-  const remove = async (id: string) => {
-    try {
-      await db?.carts.findOne(id).exec().then((doc) => doc?.remove());
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-    }
-  };
-
-  /** A simple item's quantity, priced at the shop's price as the device knows it (the server prices it again). */
-  const setQty = async (item: CartDoc, product: GoodsDoc, qty: number) => {
-    try {
-      await db?.carts.findOne(item.id).exec().then((doc) => doc?.incrementalPatch(simpleLine(product, qty)));
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-    }
-  };
 
   return (
     <div className="cart-list">
@@ -91,7 +70,7 @@ export function CartList({ uid, footer }: CartListProps) {
                 <div className="cart-item-info">
                   <span className="cart-item-name">{name}</span>
                   {product && product.type !== PHOTO_PRINT_TYPE ? (
-                    <CartQty item={item} onSave={(qty) => void setQty(item, product, qty)} price={price} />
+                    <CartQty item={item} onSave={(qty) => void writes.setCartQty(item.id, product, qty)} price={price} />
                   ) : (
                     <span className="cart-item-meta">
                       {UI.cart.qty}: {item.qty} · {formatIDR(price)}
@@ -99,7 +78,7 @@ export function CartList({ uid, footer }: CartListProps) {
                   )}
                   {problem && <span className="field-error">{MESSAGES[problem]}</span>}
                 </div>
-                <button type="button" className="btn-icon" onClick={() => void remove(item.id)} aria-label={UI.cart.removeItem(name)}>
+                <button type="button" className="btn-icon" onClick={() => void writes.removeCartItem(item.id)} aria-label={UI.cart.removeItem(name)}>
                   {UI.cart.remove}
                 </button>
               </li>

@@ -4,6 +4,7 @@
  * pricing functions (sync-server/sync/normalize.ts), so what the customer sees is what the server charges.
  */
 import { cartCode, transactionCode } from './codes';
+import { QTY_MAX } from './field-limits';
 import type { PhotoEdit } from './photos';
 import {
   linePrice,
@@ -12,6 +13,7 @@ import {
   packagingText,
   PACKAGING_FEES,
   PHOTO_PRINT_TYPE,
+  simpleLine,
   totalWeight,
   type LineInput,
   type PackagingType,
@@ -151,6 +153,30 @@ export function photoCartItem(uid: string, product: Product, photos: PhotoEdit[]
     photos,
     createdAt: nowMs,
   };
+}
+
+/** A cart line for a simple (non photo-print) product: one unit, no packaging. */
+export function simpleCartItem(uid: string, product: GoodsDoc, nowMs = Date.now()): CartDoc {
+  if (product.type === PHOTO_PRINT_TYPE) throw new Error('photo prints go through the photo-order flow');
+  return {
+    id: cartCode(uid, nowMs),
+    userID: uid,
+    name: product.title,
+    produkID: product.id,
+    img: [product.img],
+    ...simpleLine(product, 1),
+    weight: product.weight,
+    packaging: '',
+    createdAt: nowMs,
+  };
+}
+
+/**
+ * Masukkan Keranjang on a product already in the cart (a simple one) adds one to its line instead of a second line,
+ * up to the most one line holds; null when it is full.
+ */
+export function oneMore(line: Pick<CartDoc, 'qty'>, product: GoodsDoc): Pick<CartDoc, 'qty' | 'price'> | null {
+  return line.qty >= QTY_MAX ? null : simpleLine(product, line.qty + 1);
 }
 
 /** Photos named by an order or cart item that still wait in the device's outbox (not uploaded yet). */

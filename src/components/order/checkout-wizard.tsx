@@ -13,10 +13,10 @@ import { clampQty, isValidQty } from '../../domain/pricing';
 import type { TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useCart, useTransactions } from '../../lib/db/hooks';
+import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
-import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
 
 const T = UI.order;
@@ -42,7 +42,7 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
   const orders = useTransactions(qtyEditable ? buyer?.uid : null);
   const held = qtyEditable && initial[0] ? (unpaidUnits(orders.docs).get(initial[0].product.id) ?? 0) : 0;
   const orderable = Math.min(stock, unitsOrderable(stock, held));
-  const { placeOrder } = usePlaceOrder();
+  const writes = useWrites();
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [qty, setQty] = useState(initial[0]?.qty ?? 1);
   /** What the quantity field shows: it may be empty while the customer types a new number. */
@@ -75,7 +75,7 @@ export function CheckoutWizard({ title, lines: initial, qtyEditable = false, sto
     if (!buyer || !choice || lines.length === 0) return;
     setBusy(true);
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: draft.bubbleWrap });
-    if (await placeOrder(order, cartIds.filter((id) => lines.some((l) => l.cartID === id)))) {
+    if (await writes.placeOrder(order, cartIds.filter((id) => lines.some((l) => l.cartID === id)))) {
       clearDraft();
       setPlaced(order);
     }

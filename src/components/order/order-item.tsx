@@ -4,7 +4,6 @@
  * shows why. Batalkan and Bayar only while unpaid, with a reminder to pay in an unpaid order's last 24 hours (by the
  * server's UNPAID_EXPIRY_HOURS, src/lib/settings.ts). Photo orders and custom orders are shown alike.
  */
-import type { RxCollection } from 'rxdb';
 import { PhotoThumb } from '../photo-thumb';
 import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
@@ -14,10 +13,9 @@ import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { AlertLevel, useAlert } from '../../lib/alert';
-import { useDatabase } from '../../lib/db/database-context';
-import { dropWaitingPhotos } from '../../lib/photos/deletions';
 import { useUnpaidExpiryHours } from '../../lib/settings';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
+import { useWrites } from '../../lib/writes/use-writes';
 
 const T = UI.profile;
 
@@ -83,22 +81,15 @@ export function asExpiredOnDevice(o: ListedOrder, now: number, hours: number): L
 
 /** Batalkan, once the customer confirms: the order leaves the device at once, and the shop once the removal is pushed. */
 export function useCancelOrder(): (o: ListedOrder) => Promise<void> {
-  const { db } = useDatabase();
+  const writes = useWrites();
   const { showAlert } = useAlert();
   return async (o) => {
     if (!window.confirm(T.confirmCancel(o.id))) return;
     // The pressed Batalkan goes with its order: focus moves on to the next order's (or the one before), not to <body>.
     const after = focusAfterRemoval(o.id);
-    try {
-      const collection = db?.[o.collection] as RxCollection | undefined;
-      await (await collection?.findOne(o.id).exec())?.remove();
-      after();
-      if (db && o.waiting) await dropWaitingPhotos(o.photos, [db.carts, db.transactions, db.custom] as RxCollection[]);
-      showAlert(AlertLevel.info, T.cancelled);
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-    }
+    if (!(await writes.cancelOrder(o))) return;
+    after();
+    showAlert(AlertLevel.info, T.cancelled);
   };
 }
 

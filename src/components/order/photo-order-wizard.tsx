@@ -13,11 +13,11 @@ import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../dom
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
+import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
 import { PhotoPicker } from './photo-picker';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
 import { useBuyer } from './use-buyer';
-import { usePlaceOrder } from './use-place-order';
 import { nextSteps, Wizard } from './wizard';
 
 const T = UI.order;
@@ -49,7 +49,7 @@ interface PhotoOrderWizardProps {
 
 export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: PhotoOrderWizardProps) {
   const { buyer, address } = useBuyer();
-  const { placeOrder, addToCart } = usePlaceOrder();
+  const writes = useWrites();
   const key = draftKey(buyer?.uid ?? '', product.id);
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
@@ -88,7 +88,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
     if (!choice || !photosReady) return;
     setBusy(true);
     const order = buildOrder({ buyer, lines, shipping: choice, bubbleWrap: shipping.bubbleWrap });
-    if (await placeOrder(order)) {
+    if (await writes.placeOrder(order)) {
       finished();
       clearShipping();
       setPlaced(order);
@@ -98,7 +98,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const toCart = async () => {
     if (!photosReady) return;
     setBusy(true);
-    if (await addToCart(photoCartItem(buyer.uid, product, draft.photos, draft.packaging))) {
+    if (await writes.addCartItem(photoCartItem(buyer.uid, product, draft.photos, draft.packaging))) {
       finished();
       onAddedToCart();
     }

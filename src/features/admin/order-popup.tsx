@@ -9,16 +9,12 @@ import { BUY_STATUSES, STATUSES, statusOf } from '../../domain/status';
 import { whatsappNumber } from '../../domain/validation';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { MESSAGES } from '../../domain/messages';
+import type { StatusPatch } from '../../lib/writes/mutators';
 import { DownloadLink } from './download-link';
 
 const T = ADMIN_UI;
 
-interface StatusFields {
-  buyStatus: number;
-  resi: string;
-}
-/** What Simpan writes: only the fields the admin changed in the popup. */
-export type StatusPatch = Partial<StatusFields>;
+type StatusFields = Required<StatusPatch>;
 
 export function OrderPopup({ code, phone, order, printable, onSave, onClose, children }: {
   code: string;
@@ -28,8 +24,8 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   phone: string;
   /** The order as the device holds it now (it may change while the popup is open: another tablet, the server's expiry). */
   order: StatusFields;
-  /** Resolves once written on the device; the popup then closes. */
-  onSave(patch: StatusPatch): Promise<void>;
+  /** Simpan: only the fields the admin changed. Answers whether it was written on the device; the popup then closes. */
+  onSave(patch: StatusPatch): Promise<boolean>;
   onClose(): void;
   children: ReactNode;
 }) {
@@ -56,12 +52,9 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
 
   const save = async () => {
     setSaving(true);
-    try {
-      await onSave(edited.resi === undefined ? edited : { ...edited, resi: edited.resi.trim() });
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    const written = await onSave(edited.resi === undefined ? edited : { ...edited, resi: edited.resi.trim() });
+    setSaving(false);
+    if (written) onClose();
   };
 
   return (

@@ -144,7 +144,7 @@ describe('OrderTable', () => {
 });
 
 function renderPopup(order: { buyStatus: number; resi: string }, printable = true) {
-  const onSave = vi.fn(async () => undefined);
+  const onSave = vi.fn(async () => true);
   const onClose = vi.fn();
   render(
     <OrderPopup code="abcdeA1" phone="0812-3456-7890" order={order} printable={printable} onSave={onSave} onClose={onClose}>

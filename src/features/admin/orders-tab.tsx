@@ -7,11 +7,11 @@ import { Spinner } from '../../components/spinner';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { MESSAGES } from '../../domain/messages';
 import { AlertLevel, useAlert } from '../../lib/alert';
+import { useWrites } from '../../lib/writes/use-writes';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import { DownloadLink } from './download-link';
-import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
@@ -58,7 +58,7 @@ export const exportLink = (filter: OrderFilter) => (
 /** `docs` and `loading` as the collection's query hook gives them (newest first). */
 export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: { spec: OrdersTabSpec<R>; docs: readonly R[]; loading: boolean }) {
   const { collection, caption, headers, cells, Details, extraText, printable } = spec;
-  const { saveStatus, remove } = useAdminWrites();
+  const writes = useWrites();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId === null ? null : (orders.find((o) => o.id === openId) ?? null);
   const { showAlert } = useAlert();
@@ -84,9 +84,9 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
       if (!window.confirm(T.confirmRemove(row.id))) return;
       focusAfterRemoval(button);
       watched.current.delete(row.id);
-      void remove(collection, row.id, T.removed).catch(() => undefined);
+      void writes.removeOrder(collection, row.id).then((ok) => ok && showAlert(AlertLevel.info, T.removed));
     },
-    [collection, remove],
+    [collection, writes, showAlert],
   );
 
   const columns = useMemo<Array<Column<R>>>(() => {
@@ -114,9 +114,11 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           phone={open.phone}
           order={open}
           printable={printable(open)}
-          onSave={(patch) => {
+          onSave={async (patch) => {
             watched.current.add(open.id);
-            return saveStatus(collection, open.id, patch, T.saved);
+            const saved = await writes.setOrderStatus(collection, open.id, patch);
+            if (saved) showAlert(AlertLevel.info, T.saved);
+            return saved;
           }}
           onClose={() => setOpenId(null)}
         >

@@ -11,10 +11,11 @@ import { MESSAGES } from '../../domain/messages';
 import type { UserDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAuth } from '../../lib/auth/auth-context';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useUsers } from '../../lib/db/hooks';
+import { useWrites } from '../../lib/writes/use-writes';
 import { pageOf, textMatcher } from './order-list';
 import { DataTable, focusAfterRemoval, Pager, type Column } from './order-table';
-import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
@@ -32,7 +33,8 @@ export function findUsers(users: readonly UserDoc[], query: string): UserDoc[] {
 export function PenggunaTab() {
   const { user } = useAuth();
   const { docs, loading } = useUsers();
-  const { remove } = useAdminWrites();
+  const writes = useWrites();
+  const { showAlert } = useAlert();
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const applied = useDeferredValue(query);
@@ -44,7 +46,7 @@ export function PenggunaTab() {
   const askRemove = (u: UserDoc, button: HTMLButtonElement) => {
     if (!window.confirm(T.confirmRemoveUser(u.username))) return;
     focusAfterRemoval(button);
-    void remove('users', u.id, T.userRemoved).catch(() => undefined);
+    void writes.removeUser(u.id).then((ok) => ok && showAlert(AlertLevel.info, T.userRemoved));
   };
   const columns: Array<Column<UserDoc>> = [
     { header: photo, cell: (u) => <PhotoThumb src={u.pict} alt="" size={44} /> },

@@ -15,11 +15,12 @@ import { isLocalPhotoRef, localPhotoId, localPhotoRef } from '../../domain/photo
 import type { GoodsDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAuth } from '../../lib/auth/auth-context';
+import { AlertLevel, useAlert } from '../../lib/alert';
 import { useRxQuery } from '../../lib/db/hooks';
+import { useWrites } from '../../lib/writes/use-writes';
 import { getPhoto, removePhoto, updatePhoto, uploadedUrls } from '../../lib/photos/outbox';
 import { emptyProduct, fieldsOf, readProduct, type ProductErrors, type ProductFields, type ProductTexts } from './product-form';
 import { failedText, PRODUCT_IMAGE_ACCEPT, ProductImage, queueProductImage, UploadState, usePendingProductImages } from './product-image';
-import { useAdminWrites } from './use-admin-writes';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 const T = ADMIN_UI;
@@ -44,7 +45,8 @@ const editPatch = (opened: GoodsDoc, now: GoodsDoc, edited: Partial<GoodsDoc>): 
   editedFields('goods', opened, now, { ...opened, ...edited }) as Partial<GoodsDoc>;
 
 function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null; current: GoodsDoc | undefined; onClose(): void }) {
-  const { addGoods, patchGoods } = useAdminWrites();
+  const writes = useWrites();
+  const { showAlert } = useAlert();
   const { user } = useAuth();
   const [fields, setFields] = useState<ProductFields>(() => (product ? fieldsOf(product) : emptyProduct('')));
   const [errors, setErrors] = useState<ProductErrors>({});
@@ -117,15 +119,13 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
     // A picked image already uploaded is named by its URL; one still waiting by its `local:` reference.
     const url = isLocalPhotoRef(img) ? ((await uploadedUrls([img])).get(img) ?? null) : img;
     if (picked.current) picked.current.saved = true;
-    if (!product) {
-      await addGoods({ ...rest, img: url ?? img, id: newGoodsId(), show: 'show' }, T.productSaved);
-    } else if (url) {
-      await patchGoods(product.id, editPatch(product, current ?? product, { ...rest, img: url }), T.productSaved);
-    } else {
-      // The server has this product: it keeps its image until the new one is uploaded, then the uploader sets it.
-      await patchGoods(product.id, editPatch(product, current ?? product, rest), T.productSaved);
-      await updatePhoto(localPhotoId(img), { apply: { collection: 'goods', id: product.id, field: 'img' } });
-    }
+    // The server has an existing product: it keeps its image until the new one is uploaded, then the uploader sets it.
+    const written = !product
+      ? await writes.addProduct({ ...rest, img: url ?? img, id: newGoodsId(), show: 'show' })
+      : await writes.patchProduct(product.id, editPatch(product, current ?? product, url ? { ...rest, img: url } : rest));
+    if (!written) return;
+    showAlert(AlertLevel.info, T.productSaved);
+    if (product && !url) await updatePhoto(localPhotoId(img), { apply: { collection: 'goods', id: product.id, field: 'img' } });
     onClose();
   };
 
@@ -219,10 +219,13 @@ function ProductDialog({ product, current, onClose }: { product: GoodsDoc | null
 }
 
 function ProductCard({ product, pendingImage, onEdit }: { product: GoodsDoc; pendingImage: boolean; onEdit(): void }) {
-  const { patchGoods } = useAdminWrites();
+  const writes = useWrites();
+  const { showAlert } = useAlert();
   const hidden = product.show === 'hidden';
+  const setShown = (show: GoodsDoc['show'], done: string) =>
+    void writes.patchProduct(product.id, { show }).then((ok) => ok && showAlert(AlertLevel.info, done));
   const hide = () => {
-    if (window.confirm(T.confirmHide(product.title))) void patchGoods(product.id, { show: 'hidden' }, T.productHidden).catch(() => undefined);
+    if (window.confirm(T.confirmHide(product.title))) setShown('hidden', T.productHidden);
   };
   return (
     <li className={hidden ? 'admin-product is-hidden' : 'admin-product'}>
@@ -242,7 +245,7 @@ function ProductCard({ product, pendingImage, onEdit }: { product: GoodsDoc; pen
           {T.edit}
         </button>
         {hidden ? (
-          <button type="button" className="btn btn-small" aria-label={T.showOf(product.title)} onClick={() => void patchGoods(product.id, { show: 'show' }, T.productShown).catch(() => undefined)}>
+          <button type="button" className="btn btn-small" aria-label={T.showOf(product.title)} onClick={() => setShown('show', T.productShown)}>
             {T.show}
           </button>
         ) : (

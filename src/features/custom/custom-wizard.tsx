@@ -24,16 +24,14 @@ import {
 import { PHOTO_LIST_MAX, TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
-import { isLocalPhotoRef, localPhotoId, replacePhotoRefs, type PhotoEdit } from '../../domain/photos';
+import { isLocalPhotoRef, localPhotoId, type PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
 import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
-import { AlertLevel, useAlert } from '../../lib/alert';
-import { useDatabase } from '../../lib/db/database-context';
-import { openDatabase, resync } from '../../lib/db/db-manager';
-import { adoptPhotos, uploadedUrls } from '../../lib/photos/outbox';
+import { adoptPhotos } from '../../lib/photos/outbox';
 import { storedVisitorId } from '../../lib/auth/visitor-id';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
+import { useWrites } from '../../lib/writes/use-writes';
 
 const T = UI.custom;
 const O = UI.order;
@@ -94,8 +92,7 @@ interface CustomWizardProps {
 }
 
 export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
-  const { db } = useDatabase();
-  const { showAlert } = useAlert();
+  const writes = useWrites();
   const { buyer } = useBuyer();
   const [saved, setSaved] = useState<Saved>(() => loadSaved(owner ?? ''));
   const [busy, setBusy] = useState(false);
@@ -160,19 +157,10 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
   const place = async () => {
     if (!owner || !ready) return;
     setBusy(true);
-    try {
-      const order = buildCustomOrder(owner, draft);
-      const local = db ?? (await openDatabase());
-      // Photos uploaded already go in by URL; the others follow once uploaded (photos first, then the order).
-      await local.custom.insert(replacePhotoRefs(order, await uploadedUrls(order.img)));
-      resync();
-      localStorage.removeItem(draftKey(owner));
-      onPlaced(order);
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-      setBusy(false);
-    }
+    const order = buildCustomOrder(owner, draft);
+    if (!(await writes.placeCustomOrder(order))) return setBusy(false);
+    localStorage.removeItem(draftKey(owner));
+    onPlaced(order);
   };
 
   return (

@@ -1,17 +1,12 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AlertLevel, useAlert } from '../../lib/alert';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
-import { QTY_MAX } from '../../domain/field-limits';
 import { PHOTO_PRINT_TYPE } from '../../domain/pricing';
 import type { GoodsDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
-import { useDatabase } from '../../lib/db/database-context';
-import { openDatabase } from '../../lib/db/db-manager';
-import { MESSAGES } from '../../domain/messages';
-import { oneMore, simpleCartItem } from './add-to-cart';
+import { useWrites } from '../../lib/writes/use-writes';
 import { ProductCard } from './product-card';
 import { useCatalogue } from './use-catalogue';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,9 +16,8 @@ const OrderWizard = lazy(() => import('../../components/order/order-wizard').the
 
 export function ProductsPage() {
   const { user } = useAuth();
-  const { db } = useDatabase();
   const { docs, loading } = useCatalogue();
-  const { showAlert } = useAlert();
+  const writes = useWrites();
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
   useDocumentTitle(UI.products.title);
@@ -31,30 +25,15 @@ export function ProductsPage() {
   const [wizard, setWizard] = useState<{ product: GoodsDoc; mode: 'buy' | 'cart' } | null>(null);
 
   // A double tap on a slow phone is one Masukkan Keranjang: its second tap comes while the first is still being
-  // written, before the popup covers the page, and used to put a second line in the cart.
+  // written, before the popup covers the page, and would put a second line in the cart.
   const adding = useRef(false);
   const onAddToCart = async (product: GoodsDoc) => {
     if (!user) return navigate('/login');
     if (product.type === PHOTO_PRINT_TYPE) return setWizard({ product, mode: 'cart' });
     if (adding.current) return;
     adding.current = true;
-    try {
-      // A click while the local database is still opening waits for it rather than being lost.
-      const local = db ?? (await openDatabase());
-      const line = await local.carts.findOne({ selector: { userID: user.uid, produkID: product.id } }).exec();
-      if (!line) await local.carts.insert(simpleCartItem(user.uid, product));
-      else {
-        const more = oneMore(line, product);
-        if (!more) return showAlert(AlertLevel.warning, UI.cart.lineFull(QTY_MAX));
-        await line.incrementalPatch(more);
-      }
-      setAdded(true);
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-    } finally {
-      adding.current = false;
-    }
+    if (await writes.addOneToCart(user.uid, product)) setAdded(true);
+    adding.current = false;
   };
 
   const onBuy = (product: GoodsDoc) => {

@@ -14,7 +14,7 @@ import { UI } from '../../domain/ui-text';
 import { MESSAGES } from '../../domain/messages';
 import { checkAddress, checkName, checkPhone, type Check } from '../../domain/validation';
 import type { AuthUser } from '../../lib/auth/auth-context';
-import { useDatabase } from '../../lib/db/database-context';
+import { useWrites } from '../../lib/writes/use-writes';
 import { useOnline } from '../../lib/use-online';
 import { useUserDoc } from '../../lib/db/hooks';
 
@@ -26,7 +26,7 @@ const CHECKS: Record<Field, (v: string) => Check> = { username: checkName, phone
 const FIELDS = Object.keys(CHECKS) as Field[];
 
 export function ProfileForm({ user }: { user: AuthUser }) {
-  const { db } = useDatabase();
+  const writes = useWrites();
   const { doc, loading } = useUserDoc(user.uid);
   const { showAlert } = useAlert();
   const online = useOnline();
@@ -78,15 +78,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       document.getElementById(`profile-${first}`)?.focus();
       return;
     }
-    try {
-      const rx = await db?.users.findOne(user.uid).exec();
-      await rx?.incrementalPatch({ username: form.username.trim(), phone: form.phone.trim(), address: form.address.trim() });
-      // 'Akan tersinkron saat online' only when it is not: said online, it stayed on screen as if something waited.
-      showAlert(AlertLevel.info, online ? UI.profile.saved : UI.profile.savedOffline);
-    } catch (err) {
-      console.error(err);
-      showAlert(AlertLevel.error, MESSAGES.local_write_failed);
-    }
+    // 'Akan tersinkron saat online' only when it is not: said online, it stayed on screen as if something waited.
+    if (await writes.saveProfile(user.uid, form)) showAlert(AlertLevel.info, online ? UI.profile.saved : UI.profile.savedOffline);
   };
 
   /** The same pipeline as order photos: prepared on the phone, uploaded from the outbox when online. */
