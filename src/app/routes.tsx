@@ -6,7 +6,10 @@ import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/layout';
 import { lazyRoute } from './lazy-route';
 
-/** Every screen but the layout and the landing page is its own chunk, loaded on first visit. */
+/**
+ * Every screen but the layout and the landing page is its own chunk, loaded on first visit. A screen made of two
+ * features (a page and the ordering feature's parts) is put together in pages/: features never import each other.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -15,10 +18,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <Spinner overlay />,
     children: [
       { index: true, Component: LandingPage },
-      { path: 'products', lazy: lazyRoute('products', () => import('../features/products/products-page').then((m) => m.ProductsPage)) },
+      { path: 'products', lazy: lazyRoute('products', () => import('./pages/products').then((m) => m.ProductsRoute)) },
       { path: 'tutorial', lazy: lazyRoute('tutorial', () => import('../features/pages/tutorial-page').then((m) => m.TutorialPage)) },
       { path: 'aboutus', lazy: lazyRoute('aboutus', () => import('../features/pages/placeholder-pages').then((m) => m.AboutPage)) },
-      { path: 'custom', lazy: lazyRoute('custom', () => import('../features/custom/custom-page').then((m) => m.CustomPage)) },
+      { path: 'custom', lazy: lazyRoute('custom', () => import('./pages/custom').then((m) => m.CustomRoute)) },
       {
         Component: RedirectIfSignedIn,
         children: [
@@ -30,8 +33,8 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: 'checkout', lazy: lazyRoute('checkout', () => import('../features/pages/placeholder-pages').then((m) => m.CheckoutPage)) },
-          { path: 'profile', lazy: lazyRoute('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)) },
-          { path: 'profile/:pageId', lazy: lazyRoute('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)) },
+          { path: 'profile', lazy: lazyRoute('profile', () => import('./pages/profile').then((m) => m.ProfileRoute)) },
+          { path: 'profile/:pageId', lazy: lazyRoute('profile', () => import('./pages/profile').then((m) => m.ProfileRoute)) },
         ],
       },
       {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CartList } from '../../components/cart-list';
+import { CartList } from '../../features/ordering/cart-list';
 import { Modal } from '../../components/modal';
 import { UI } from '../../domain/ui-text';
 

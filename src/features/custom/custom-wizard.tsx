@@ -5,9 +5,9 @@
  * outbox, and the order is a local write the replication sends once its photos are uploaded.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { PhotoPicker } from '../../components/order/photo-picker';
-import { useBuyer } from '../../components/order/use-buyer';
-import { nextSteps, Wizard } from '../../components/order/wizard';
+import { PhotoPicker } from '../../components/photo-picker';
+import { useBuyer } from '../../lib/use-buyer';
+import { nextSteps, Wizard } from '../../components/wizard';
 import {
   buildCustomOrder,
   customConfirmReady,

@@ -1,4 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+/**
+ * /products: the catalogue's cards, Masukkan Keranjang for a simple product, and the order wizards for the rest. The
+ * wizards are the ordering feature's, handed in by the route (src/app/pages/products.tsx), which loads them on the
+ * first Beli or Masukkan Keranjang, not with the catalogue.
+ */
+import { Suspense, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
@@ -11,10 +16,10 @@ import { ProductCard } from './product-card';
 import { useCatalogue } from './use-catalogue';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The order wizards load on the first Beli or Masukkan Keranjang, not with the catalogue. */
-const OrderWizard = lazy(() => import('../../components/order/order-wizard').then((m) => ({ default: m.OrderWizard })));
+/** The wizard that Beli and a photo print's Masukkan Keranjang open (features/ordering/order-wizard.tsx). */
+export type OrderWizardSlot = ComponentType<{ product: GoodsDoc; mode: 'buy' | 'cart'; onClose(): void; onAddedToCart(): void }>;
 
-export function ProductsPage() {
+export function ProductsPage({ OrderWizard }: { OrderWizard: OrderWizardSlot }) {
   const { user } = useAuth();
   const { docs, loading } = useCatalogue();
   const writes = useWrites();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AlertLevel, useAlert } from '../../lib/alert';
-import { PHOTO_ACCEPT, uploadLabel } from '../../components/order/photo-picker';
+import { PHOTO_ACCEPT, uploadLabel } from '../../components/photo-picker';
 import { CheckedField } from '../../components/checked-field';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { Spinner } from '../../components/spinner';

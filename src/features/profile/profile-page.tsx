@@ -1,10 +1,13 @@
+/**
+ * /profile and /profile/:pageId: the sidebar (Profile, Transaksi, Keranjang, Log Out) and the tab it names. The
+ * Transaksi and Keranjang tabs are the ordering feature's, handed in by the route (src/app/pages/profile.tsx).
+ */
+import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
-import { CartCheckout } from './cart-checkout';
 import { ProfileForm } from './profile-form';
-import { TransactionsList } from './transactions-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Tab = 'setting' | 'transaksi' | 'keranjang';
@@ -18,7 +21,10 @@ export function tabFromPageId(pageId: string | undefined): Tab {
   return pageId === 'transaksi' || pageId === 'keranjang' ? pageId : 'setting';
 }
 
-export function ProfilePage() {
+/** A tab of the signed-in customer's, drawn for their account. */
+export type AccountTab = ComponentType<{ uid: string }>;
+
+export function ProfilePage({ Transaksi, Keranjang }: { Transaksi: AccountTab; Keranjang: AccountTab }) {
   const { user } = useAuth();
   const signOut = useSignOut();
   const { pageId } = useParams();
@@ -50,8 +56,8 @@ export function ProfilePage() {
       <section className="profile-content" aria-labelledby="profile-tab-title">
         <h1 id="profile-tab-title">{current.label}</h1>
         {tab === 'setting' && <ProfileForm user={user} />}
-        {tab === 'transaksi' && <TransactionsList uid={user.uid} />}
-        {tab === 'keranjang' && <CartCheckout uid={user.uid} />}
+        {tab === 'transaksi' && <Transaksi uid={user.uid} />}
+        {tab === 'keranjang' && <Keranjang uid={user.uid} />}
       </section>
     </div>
   );

@@ -4,7 +4,7 @@
  * shows why. Batalkan and Bayar only while unpaid, with a reminder to pay in an unpaid order's last 24 hours (by the
  * server's UNPAID_EXPIRY_HOURS, src/lib/settings.ts). Photo orders and custom orders are shown alike.
  */
-import { PhotoThumb } from '../photo-thumb';
+import { PhotoThumb } from '../../components/photo-thumb';
 import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';

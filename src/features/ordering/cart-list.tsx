@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { formatIDR } from '../domain/format';
-import { MESSAGES } from '../domain/messages';
-import { QTY_MAX, QTY_MIN } from '../domain/field-limits';
-import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE } from '../domain/pricing';
-import type { CartDoc } from '../domain/schemas';
-import { UI } from '../domain/ui-text';
-import { useCart, useGoods } from '../lib/db/hooks';
-import { useWrites } from '../lib/writes/use-writes';
-import { PhotoThumb } from './photo-thumb';
-import { Spinner } from './spinner';
+import { formatIDR } from '../../domain/format';
+import { MESSAGES } from '../../domain/messages';
+import { QTY_MAX, QTY_MIN } from '../../domain/field-limits';
+import { cartItemNow, isValidQty, PHOTO_PRINT_TYPE } from '../../domain/pricing';
+import type { CartDoc } from '../../domain/schemas';
+import { UI } from '../../domain/ui-text';
+import { useCart, useGoods } from '../../lib/db/hooks';
+import { useWrites } from '../../lib/writes/use-writes';
+import { PhotoThumb } from '../../components/photo-thumb';
+import { Spinner } from '../../components/spinner';
 
 interface CartListProps {
   uid: string;

@@ -4,7 +4,7 @@
  * and packaging chosen are kept as a draft on the device, so a reload or a closed browser loses nothing.
  */
 import { useEffect, useId, useState } from 'react';
-import { OrderPayment } from '../payment/order-payment';
+import { OrderPayment } from './order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine, type ShippingChoice } from '../../domain/order';
 import type { PhotoEdit } from '../../domain/photos';
@@ -15,10 +15,10 @@ import { UI } from '../../domain/ui-text';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
-import { PhotoPicker } from './photo-picker';
+import { PhotoPicker } from '../../components/photo-picker';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
-import { useBuyer } from './use-buyer';
-import { nextSteps, Wizard } from './wizard';
+import { useBuyer } from '../../lib/use-buyer';
+import { nextSteps, Wizard } from '../../components/wizard';
 
 const T = UI.order;
 

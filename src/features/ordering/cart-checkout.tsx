@@ -3,13 +3,13 @@
  * The items leave the cart once the order is written; a product the shop no longer shows cannot be ordered.
  */
 import { lazy, Suspense, useState } from 'react';
-import { CartList } from '../../components/cart-list';
+import { CartList } from './cart-list';
 import { Spinner } from '../../components/spinner';
 import { draftFromCart, type DraftLine } from '../../domain/order';
 import { UI } from '../../domain/ui-text';
 import { useCart, useGoods } from '../../lib/db/hooks';
 
-const CheckoutWizard = lazy(() => import('../../components/order/checkout-wizard').then((m) => ({ default: m.CheckoutWizard })));
+const CheckoutWizard = lazy(() => import('./checkout-wizard').then((m) => ({ default: m.CheckoutWizard })));
 
 export function CartCheckout({ uid }: { uid: string }) {
   const { docs: items } = useCart(uid);

@@ -1,8 +1,8 @@
 /** Who is ordering: the account and its profile (name, WhatsApp number, address for the prefill). */
-import type { Buyer } from '../../domain/order';
-import { usernameFromEmail } from '../../domain/format';
-import { useAuth } from '../../lib/auth/auth-context';
-import { useUserDoc } from '../../lib/db/hooks';
+import type { Buyer } from '../domain/order';
+import { usernameFromEmail } from '../domain/format';
+import { useAuth } from './auth/auth-context';
+import { useUserDoc } from './db/hooks';
 
 export function useBuyer(): { buyer: Buyer | null; address: string } {
   const { user } = useAuth();

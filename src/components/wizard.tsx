@@ -3,8 +3,8 @@
  * the first step), Lanjut only when the step is satisfied or the customer has been further already.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Modal } from '../modal';
-import { UI } from '../../domain/ui-text';
+import { Modal } from './modal';
+import { UI } from '../domain/ui-text';
 
 const T = UI.order;
 

@@ -5,11 +5,11 @@
  */
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Modal } from '../modal';
-import { usePhotoSrc } from '../photo-thumb';
-import { CAPTION_MAX } from '../../domain/field-limits';
-import { CROP_ASPECT, type PhotoEdit } from '../../domain/photos';
-import { UI } from '../../domain/ui-text';
+import { Modal } from './modal';
+import { usePhotoSrc } from './photo-thumb';
+import { CAPTION_MAX } from '../domain/field-limits';
+import { CROP_ASPECT, type PhotoEdit } from '../domain/photos';
+import { UI } from '../domain/ui-text';
 
 const T = UI.order;
 

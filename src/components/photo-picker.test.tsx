@@ -4,10 +4,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PhotoEdit } from '../../domain/photos';
-import { AlertProvider } from '../../lib/alert';
-import { AlertBar } from '../alert-bar';
-import { photosOf, setProgress } from '../../lib/photos/outbox';
+import type { PhotoEdit } from '../domain/photos';
+import { AlertProvider } from '../lib/alert';
+import { AlertBar } from './alert-bar';
+import { photosOf, setProgress } from '../lib/photos/outbox';
 import { PhotoPicker } from './photo-picker';
 
 /** Big photos ('besar-*.jpg') wait at this gate while being prepared, until the test opens it. */
@@ -19,8 +19,8 @@ function newGate() {
 let slowPrepare = newGate();
 
 // Preparing needs a real canvas (e2e tests do it in Chromium); here the content check is what matters.
-vi.mock('../../lib/photos/prepare', async (original) => {
-  const real = await original<typeof import('../../lib/photos/prepare')>();
+vi.mock('../lib/photos/prepare', async (original) => {
+  const real = await original<typeof import('../lib/photos/prepare')>();
   return {
     ...real,
     preparePhoto: async (file: File) => {

@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import settings from '../../../shop.settings.json';
-import { Modal } from '../modal';
+import { Modal } from '../../components/modal';
 import { formatIDR } from '../../domain/format';
 import { dynamicQris } from '../../domain/qris';
 import { UI } from '../../domain/ui-text';

@@ -1,10 +1,10 @@
 /**
  * The Transaksi tab: this account's orders and custom orders under the spec's five headings, newest first, each
- * with its photos, code, date, total and status (components/order/order-item.tsx).
+ * with its photos, code, date, total and status (order-item.tsx).
  */
 import { useEffect, useState } from 'react';
-import { asExpiredOnDevice, listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from '../../components/order/order-item';
-import { OrderPayment } from '../../components/payment/order-payment';
+import { asExpiredOnDevice, listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from './order-item';
+import { OrderPayment } from './order-payment';
 import { Spinner } from '../../components/spinner';
 import { BUY_STATUSES, buyStatusOf, STATUSES } from '../../domain/status';
 import { UI } from '../../domain/ui-text';

@@ -4,7 +4,7 @@
  * payment popup; everything works offline once the destination's quote has been seen.
  */
 import { useEffect, useState } from 'react';
-import { OrderPayment } from '../payment/order-payment';
+import { OrderPayment } from './order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, type DraftLine, type ShippingChoice } from '../../domain/order';
 import { unitsOrderable, unpaidUnits } from '../../domain/holds';
@@ -16,8 +16,8 @@ import { useCart, useTransactions } from '../../lib/db/hooks';
 import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
 import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
-import { useBuyer } from './use-buyer';
-import { nextSteps, Wizard } from './wizard';
+import { useBuyer } from '../../lib/use-buyer';
+import { nextSteps, Wizard } from '../../components/wizard';
 
 const T = UI.order;
 

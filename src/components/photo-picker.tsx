@@ -4,16 +4,16 @@
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { AlertLevel, useAlert } from '../../lib/alert';
-import { useOnline } from '../../lib/use-online';
-import { PhotoThumb } from '../photo-thumb';
-import { MESSAGES } from '../../domain/messages';
-import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../../domain/photos';
-import { UI } from '../../domain/ui-text';
-import { discardPhoto } from '../../lib/photos/deletions';
-import { addPhoto, removePhoto } from '../../lib/photos/outbox';
-import { PhotoError, preparePhoto } from '../../lib/photos/prepare';
-import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
+import { AlertLevel, useAlert } from '../lib/alert';
+import { useOnline } from '../lib/use-online';
+import { PhotoThumb } from './photo-thumb';
+import { MESSAGES } from '../domain/messages';
+import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../domain/photos';
+import { UI } from '../domain/ui-text';
+import { discardPhoto } from '../lib/photos/deletions';
+import { addPhoto, removePhoto } from '../lib/photos/outbox';
+import { PhotoError, preparePhoto } from '../lib/photos/prepare';
+import { uploadedCount, usePhotoStates, type PhotoState } from '../lib/photos/use-outbox';
 import { CropEditor } from './crop-editor';
 
 const T = UI.order;

@@ -8,7 +8,7 @@ import { BUY_STATUS, buyStatusOf, canCancelOrPay, statusOf } from '../../domain/
 import { UI } from '../../domain/ui-text';
 import { useIsWaiting } from '../../lib/db/database-context';
 import { useRxQuery } from '../../lib/db/hooks';
-import { listedCustom, listedTransaction, OrderPhotosProgress } from '../order/order-item';
+import { listedCustom, listedTransaction, OrderPhotosProgress } from './order-item';
 import { PaymentPopup } from './payment-popup';
 
 interface OrderPaymentProps {

@@ -18,7 +18,7 @@ const order: TransactionDoc = {
   items: [{ produkID: '2', name: 'Bingkai Kayu', qty: 1, img: [], packaging: '', weight: 100, price: 25000 }],
   provinsi: '31|DKI Jakarta', city: '3171|Jakarta Selatan', subdistrict: '317101|Kebayoran Baru', alamat: 'Jl. Melawai 2',
   kurir: 'jne', pengiriman: 'REG', ongkir: 18000, quote: 'q', qty: 1, weight: 100, price: 45000, packaging: '',
-  // Placed just now: an unpaid order past its payment time offers no Bayar (src/features/profile/transactions-list.tsx).
+  // Placed just now: an unpaid order past its payment time offers no Bayar (transactions-list.tsx).
   bubble_wrap: true, img: [], resi: '', buyStatus: 0, createdAt: Date.now(),
 };
 
