@@ -1,12 +1,12 @@
 /**
- * The photo-print order (spec section 4): Upload Foto, Pilih Packaging, Isi Data, Konfirmasi Pembayaran.
+ * The photo-print order (docs/ordering.md, "The flows"): Upload Foto, Pilih Packaging, Isi Data, Konfirmasi Pembayaran.
  * Opened from "Masukkan Keranjang" it stops after the packaging and puts the photos in the cart. The photos
  * and packaging chosen are kept as a draft on the device, so a reload or a closed browser loses nothing.
  */
 import { useEffect, useId, useState } from 'react';
 import { OrderPayment } from './order-payment';
 import { formatIDR } from '../../domain/format';
-import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine, type ShippingChoice } from '../../domain/order';
+import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine } from '../../domain/order';
 import type { PhotoEdit } from '../../domain/photos';
 import { QTY_MAX } from '../../domain/field-limits';
 import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
@@ -16,7 +16,8 @@ import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
 import { PhotoPicker } from '../../components/photo-picker';
-import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
+import { ShippingForm } from './shipping-form';
+import { shippingDraftKey, useShippingDraft, useShippingQuote } from './use-shipping';
 import { useBuyer } from '../../lib/use-buyer';
 import { nextSteps, Wizard } from '../../components/wizard';
 
@@ -54,7 +55,10 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [shipping, setShipping, clearShipping] = useShippingDraft(address, buyer ? shippingDraftKey(buyer.uid) : '');
-  const [choice, setChoice] = useState<ShippingChoice | null>(null);
+  const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
+  // The parcel's weight follows the photos: a quote for another kilogram is not this order's.
+  const quote = useShippingQuote(shipping, draftWeight(lines));
+  const { choice } = quote;
   const [placed, setPlaced] = useState<TransactionDoc | null>(null);
   const [busy, setBusy] = useState(false);
   const packagingName = useId();
@@ -77,7 +81,6 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   if (!buyer) return null;
   if (placed) return <OrderPayment collection="transactions" code={placed.id} total={placed.price} onClose={onClose} />;
 
-  const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
   const steps = mode === 'cart' ? T.cartSteps : T.photoSteps;
   // A photo that will never be uploaded blocks the order (it would wait for it forever), and says which one.
   const photosReady = draft.photos.length > 0 && unsendable.length === 0;
@@ -131,11 +134,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
           owner={buyer.uid}
           photos={draft.photos}
           max={QTY_MAX}
-          onChange={(update) => {
-            setDraft((d) => ({ ...d, photos: update(d.photos) }));
-            // The parcel's weight changed: the quote chosen before may no longer cover it.
-            setChoice(null);
-          }}
+          onChange={(update) => setDraft((d) => ({ ...d, photos: update(d.photos) }))}
         />
       )}
       {unsendable.length > 0 && (
@@ -162,7 +161,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
           ))}
         </fieldset>
       )}
-      {step === 2 && <ShippingForm draft={shipping} onDraft={setShipping} weight={draftWeight(lines)} onChoice={setChoice} />}
+      {step === 2 && <ShippingForm draft={shipping} onDraft={setShipping} quote={quote} />}
       {step === 3 && <OrderSummary lines={lines} choice={choice} bubbleWrap={shipping.bubbleWrap} />}
       {step < 3 && (
         <p className="wizard-total">

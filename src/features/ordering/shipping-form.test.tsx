@@ -5,7 +5,8 @@ import type { ShippingChoice } from '../../domain/order';
 import { createShippingClient } from '../../lib/shipping/client';
 import { setShippingClient } from '../../lib/shipping/hooks';
 import { createMemoryStore } from '../../lib/shipping/store';
-import { ShippingForm, shippingDraftKey, useShippingDraft } from './shipping-form';
+import { ShippingForm } from './shipping-form';
+import { shippingDraftKey, useShippingDraft, useShippingQuote, type ShippingDraft } from './use-shipping';
 
 afterEach(() => {
   cleanup();
@@ -22,6 +23,11 @@ function fakeShipping(answers: Record<string, unknown[]>) {
       fetch: (async (input: RequestInfo | URL) => new Response(JSON.stringify(envelope(answers[String(input)] ?? [])))) as typeof fetch,
     }),
   );
+}
+
+/** Isi Data for a parcel of 100 g, its quote asked for as a wizard asks for it. */
+function Form({ draft, setDraft }: { draft: ShippingDraft; setDraft(d: ShippingDraft): void }) {
+  return <ShippingForm draft={draft} onDraft={setDraft} quote={useShippingQuote(draft, 100)} />;
 }
 
 /** Jakarta Pusat, Gambir, as the region lists answer it. */
@@ -105,7 +111,9 @@ describe('Isi Data while incomplete', () => {
     let choice: ShippingChoice | null = null;
     function Harness() {
       const [draft, setDraft] = useShippingDraft('');
-      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={(c) => (choice = c)} />;
+      const quote = useShippingQuote(draft, 100);
+      choice = quote.choice;
+      return <ShippingForm draft={draft} onDraft={setDraft} quote={quote} />;
     }
     render(<Harness />);
     expect(screen.getByText('Untuk lanjut, lengkapi: Provinsi, Kota, Kecamatan, Alamat, Kurir, Layanan.')).toBeInTheDocument();
@@ -136,7 +144,7 @@ describe('Layanan', () => {
     });
     function Harness() {
       const [draft, setDraft] = useShippingDraft('Jl. Medan Merdeka 1');
-      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={() => {}} />;
+      return <Form draft={draft} setDraft={setDraft} />;
     }
     render(<Harness />);
     for (const [label, option] of [['Provinsi', 'DKI Jakarta'], ['Kota', 'Jakarta Pusat'], ['Kecamatan', 'Gambir']] as const) {
@@ -167,7 +175,7 @@ describe('a kept shipping draft', () => {
     );
     function Harness() {
       const [draft, setDraft] = useShippingDraft('', key);
-      return <ShippingForm draft={draft} onDraft={setDraft} weight={100} onChoice={() => {}} />;
+      return <Form draft={draft} setDraft={setDraft} />;
     }
     render(<Harness />);
     await waitFor(() => expect(screen.getByRole('option', { name: /^REG/ })).toBeInTheDocument());
