@@ -1,88 +1,25 @@
 /**
- * The custom-order wizard (spec sections 2, 4 and 5), with the photo wizard's four steps: Upload Foto (white film and
- * black film), Pilih Packaging (map or box, bubble wrap), Isi Data (the marketplace order), Konfirmasi Pembayaran
- * (name, e-mail, WhatsApp, the total). Everything works offline: the draft is kept on the device, photos wait in the
- * outbox, and the order is a local write the replication sends once its photos are uploaded.
+ * The custom-order wizard (docs/custom-orders.md, "The wizard"), with the photo wizard's four steps: Upload Foto (white
+ * film and black film), Pilih Packaging (map or box, bubble wrap), Isi Data (the marketplace order), Konfirmasi
+ * Pembayaran (name, e-mail, WhatsApp, the total). Everything works offline: the draft is kept on the device, photos
+ * wait in the outbox, and the order is a local write the replication sends once its photos are uploaded. Its state is
+ * use-custom-wizard.ts's; this lays it out.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PhotoPicker } from '../../components/photo-picker';
-import { useBuyer } from '../../lib/use-buyer';
-import { nextSteps, Wizard } from '../../components/wizard';
-import {
-  buildCustomOrder,
-  customConfirmReady,
-  customDraftPrice,
-  customStepReady,
-  CUSTOM_PACKAGING,
-  emptyCustomDraft,
-  isCustomPackaging,
-  isMarketplace,
-  MARKETPLACES,
-  withoutSeparator,
-  type CustomDraft,
-} from '../../domain/custom';
+import { Wizard } from '../../components/wizard';
+import { customDraftPrice, customStepReady, CUSTOM_PACKAGING, MARKETPLACES, withoutSeparator, type CustomDraft } from '../../domain/custom';
 import { PHOTO_LIST_MAX, TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR } from '../../domain/format';
 import { MESSAGES } from '../../domain/messages';
-import { isLocalPhotoRef, localPhotoId, type PhotoEdit } from '../../domain/photos';
+import type { PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
 import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
-import { adoptPhotos } from '../../lib/photos/outbox';
-import { storedVisitorId } from '../../lib/auth/visitor-id';
-import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
-import { useWrites } from '../../lib/writes/use-writes';
+import { asPhotos, useCustomWizard } from './use-custom-wizard';
 
 const T = UI.custom;
 const O = UI.order;
-
-interface Saved {
-  draft: CustomDraft;
-  step: number;
-  furthest: number;
-}
-
-const draftKey = (owner: string) => `jepret.draft.custom.${owner}`;
-
-/**
- * A visitor who signs up (or logs in) on this device keeps the custom order they had begun: with no draft of the
- * account's own, the visitor's becomes the account's, and its photos with it (the account's uploader sends them). It
- * vanished before, its photos waiting forever under the visitor's name.
- */
-async function adoptVisitorDraft(owner: string, visitorId: string | null): Promise<boolean> {
-  if (!visitorId || visitorId === owner || localStorage.getItem(draftKey(owner)) !== null) return false;
-  const visitors = localStorage.getItem(draftKey(visitorId));
-  if (visitors === null) return false;
-  const { draft } = loadSaved(visitorId);
-  await adoptPhotos([...draft.white, ...draft.black].filter(isLocalPhotoRef).map(localPhotoId), owner);
-  localStorage.setItem(draftKey(owner), visitors);
-  localStorage.removeItem(draftKey(visitorId));
-  return true;
-}
-
-function loadSaved(owner: string): Saved {
-  try {
-    const saved = JSON.parse(localStorage.getItem(draftKey(owner)) ?? 'null') as Saved | null;
-    const d = saved?.draft;
-    if (d && Array.isArray(d.white) && Array.isArray(d.black) && isCustomPackaging(d.packaging) && isMarketplace(d.marketplace)) {
-      return { draft: { ...emptyCustomDraft(), ...d }, step: Math.min(Math.max(0, saved.step | 0), 3), furthest: Math.min(saved.furthest | 0, 3) };
-    }
-  } catch {
-    // A damaged draft is only a draft.
-  }
-  return { draft: emptyCustomDraft(), step: 0, furthest: 0 };
-}
-
-type Contact = Pick<CustomDraft, 'userName' | 'email' | 'phone'>;
-/** The draft's contact fields, each left empty filled from `from`. */
-const fillContact = (draft: CustomDraft, from: Contact): CustomDraft => ({
-  ...draft,
-  userName: draft.userName || from.userName,
-  email: draft.email || from.email,
-  phone: draft.phone || from.phone,
-});
-
-const asPhotos = (refs: string[]): PhotoEdit[] => refs.map((url) => ({ url, caption: '' }));
 
 interface CustomWizardProps {
   /** The account's uid or the device's visitor id; null while a visitor has none yet. */
@@ -92,76 +29,7 @@ interface CustomWizardProps {
 }
 
 export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
-  const writes = useWrites();
-  const { buyer } = useBuyer();
-  const [saved, setSaved] = useState<Saved>(() => loadSaved(owner ?? ''));
-  const [busy, setBusy] = useState(false);
-  const { draft, step, furthest } = saved;
-  const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
-  /** The picker's change, applied to the list as it is now (a pick answers seconds after it started). */
-  const changePhotos = (list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]) =>
-    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: update(asPhotos(s.draft[list])).map((p) => p.url) } }));
-
-  // Signed in with a visitor's draft on the device: it is taken over before anything of the account's is saved.
-  const [adopting, setAdopting] = useState(() => owner !== null && owner !== storedVisitorId());
-  useEffect(() => {
-    if (!adopting || !owner) return;
-    void adoptVisitorDraft(owner, storedVisitorId())
-      .then((adopted) => {
-        if (!adopted) return;
-        // The contact fields the account's details filled meanwhile stay, where the visitor's draft left them empty.
-        setSaved((s) => {
-          const taken = loadSaved(owner);
-          return { ...taken, draft: fillContact(taken.draft, s.draft) };
-        });
-      })
-      .catch((err: unknown) => console.error(err))
-      .finally(() => setAdopting(false));
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (owner && !adopting) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
-  }, [owner, saved, adopting]);
-  // The same draft open in another tab: its changes show here, and once it placed the order (the draft is gone) this
-  // wizard closes on the list where that order shows, rather than offering to send the same order a second time.
-  useEffect(() => {
-    if (!owner) return;
-    const onStorage = (e: StorageEvent) => {
-      if (e.key !== draftKey(owner) && e.key !== null) return;
-      if (localStorage.getItem(draftKey(owner)) === null) {
-        setSaved({ draft: emptyCustomDraft(), step: 0, furthest: 0 });
-        onClose();
-      } else {
-        setSaved(loadSaved(owner));
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
-  // A signed-in customer's own details fill the empty contact fields.
-  useEffect(() => {
-    if (!buyer) return;
-    setSaved((s) => ({ ...s, draft: fillContact(s.draft, buyer) }));
-  }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // A photo that will never be uploaded (refused by the server, or gone from the device with a Log Out) blocks the
-  // order, which would wait for it forever, and says which one (as the photo wizard does).
-  const whiteStates = usePhotoStates(draft.white);
-  const blackStates = usePhotoStates(draft.black);
-  const unsendable = [
-    ...unsendablePhotos(draft.white, whiteStates).map((n) => `${n} (${T.white})`),
-    ...unsendablePhotos(draft.black, blackStates).map((n) => `${n} (${T.black})`),
-  ];
-  const contactReady = customConfirmReady(draft);
-  const ready = contactReady && unsendable.length === 0;
-
-  const place = async () => {
-    if (!owner || !ready) return;
-    setBusy(true);
-    const order = buildCustomOrder(owner, draft);
-    if (!(await writes.placeCustomOrder(order))) return setBusy(false);
-    localStorage.removeItem(draftKey(owner));
-    onPlaced(order);
-  };
+  const { draft, step, furthest, setDraft, changePhotos, setStep, unsendable, contactReady, ready, busy, place } = useCustomWizard(owner, onClose, onPlaced);
 
   return (
     <Wizard
@@ -170,7 +38,7 @@ export function CustomWizard({ owner, onClose, onPlaced }: CustomWizardProps) {
       step={step}
       furthest={furthest}
       ready={customStepReady(step, draft) && (step !== 0 || unsendable.length === 0)}
-      onStep={(s) => setSaved((cur) => ({ ...cur, ...nextSteps(s, cur.furthest) }))}
+      onStep={setStep}
       onClose={onClose}
       finish={
         <button type="button" className="btn btn-primary" disabled={!ready || !owner || busy} aria-describedby={ready ? undefined : contactReady ? 'custom-unsendable' : 'custom-confirm-hint'} onClick={() => void place()}>
