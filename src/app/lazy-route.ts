@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { UI } from '../domain/ui-text';
 
-/** Lazy chunks give up after 120 seconds (spec section 7). */
+/** Lazy chunks give up after 120 seconds, as the original app's did (docs/architecture.md, "The PWA's code"). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Upload Foto: pick photos (.jpg .jpeg .png .heic, spec section 5), see them as the polaroid cards they
+ * Upload Foto: pick photos (.jpg .jpeg .png .heic, docs/photos.md), see them as the polaroid cards they
  * become, crop and caption each, remove any. Each picked photo is prepared on the phone and put in the
  * outbox at once, so its upload starts as soon as there is a connection; progress shows per photo and overall.
  */
@@ -31,16 +31,19 @@ interface PhotoPickerProps {
   photos: PhotoEdit[];
   /**
    * A change to the list, as a function of the list as it is when applied: preparing a pick takes seconds, and
-   * meanwhile a Hapus or another pick may have changed it. A whole list computed when the pick started brought a
-   * removed photo back (its file already gone from the outbox, so the order could never be sent) or dropped the
-   * other pick's photos.
+   * meanwhile a Hapus or another pick may have changed it. A whole list computed when the pick started would bring a
+   * removed photo back (its file already gone from the outbox, so the order could never be sent) or drop the other
+   * pick's photos.
    */
   onChange(update: (current: PhotoEdit[]) => PhotoEdit[]): void;
   /** Which list this is when a step has several (custom orders: Film Putih, Film Hitam); it joins the names. */
   listName?: string;
   /** Photos printed as they are: no crop or caption (custom orders). */
   plain?: boolean;
-  /** A removed photo leaves the server too, not only the wizard (custom orders, spec section 5). */
+  /**
+   * A removed photo leaves the server too, not only the wizard (custom orders: docs/custom-orders.md, "Removing a
+   * photo").
+   */
   discardOnRemove?: boolean;
   /** Said while no photo is picked; null says nothing. */
   emptyText?: string | null;
@@ -84,7 +87,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
       try {
         const entry = await addPhoto(owner, await preparePhoto(file));
         // Each photo joins the list (and the saved draft) as soon as it is ready: twenty photos take a minute to
-        // prepare on a cheap phone, and a browser closed meanwhile lost all of them.
+        // prepare on a cheap phone, and a browser closed meanwhile would lose all of them.
         const added: PhotoEdit = { url: localPhotoRef(entry.id), caption: '' };
         onChange((current) => [...current, added]);
       } catch (err) {

@@ -1,6 +1,6 @@
 /**
- * The frame every order wizard shares (spec section 4): a modal with its steps, Kembali always (it closes at
- * the first step), Lanjut only when the step is satisfied or the customer has been further already.
+ * The frame every order wizard shares (docs/ordering.md, "The flows"): a modal with its steps, Kembali always (it
+ * closes at the first step), Lanjut only when the step is satisfied or the customer has been further already.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Modal } from './modal';

@@ -1,6 +1,6 @@
 /**
- * Who may read and write what (DESIGN decision 3). Pure functions: the server applies them on every
- * pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
+ * Who may read and write what (docs/architecture.md, "The server is the authority"). Pure functions: the server applies
+ * them on every pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
  */
 import type { MessageCode } from './messages';
 import { DEFAULT_GOODS_TYPE } from './pricing';

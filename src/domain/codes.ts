@@ -1,6 +1,6 @@
 /**
- * Document codes (spec section 9, DESIGN decision 6): the spec's format plus a short random tail,
- * because offline clients make ids on their own and two in one second must never collide.
+ * Document codes (docs/architecture.md, "The PWA's code"): the original app's format plus a short random tail, because
+ * offline clients make ids on their own and two in one second must never collide.
  */
 const TAIL_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -37,7 +37,7 @@ export const isVisitorId = (id: string): boolean => /^CST\d{9,11}[0-9a-z]{8}$/.t
 /**
  * A new product's id. The spec counts the goods and adds one, or takes the time in milliseconds when the count is
  * unknown; two tablets adding a product offline would both count the same, so the id is always the time in
- * milliseconds, with a short random tail so two at the same millisecond still differ (like DESIGN decision 6's codes).
+ * milliseconds, with a short random tail so two at the same millisecond still differ (like the other codes).
  */
 export function newGoodsId(nowMs = Date.now(), random: () => number = Math.random): string {
   return `${nowMs}-${Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * The custom order (spec sections 3, 4, 5 and 9): photos on white film and on black film, printed for an order
+ * The custom order (docs/custom-orders.md): photos on white film and on black film, printed for an order
  * the customer placed on a marketplace. Anyone may place one, a visitor under their device's identity ('CST…').
  * The PWA builds the document with these functions; the server checks and prices it again with the same ones.
  */

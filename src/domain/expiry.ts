@@ -1,5 +1,5 @@
 /**
- * Unpaid orders expire (issue 10): an order still unpaid `hours` after it was placed is moved by the server to
+ * Unpaid orders expire (docs/fulfilment.md): an order still unpaid `hours` after it was placed is moved by the server to
  * 'Terjadi Kendala' and its stock returned; from `REMINDER_HOURS` before that, the customer's Transaksi can
  * remind them to pay. `hours` of 0 turns expiry off. Pure: the clock is always passed in.
  */

@@ -1,4 +1,7 @@
-/** Display formats: IDR in the Indonesian locale, dates in en-US (spec section 1). Light: the landing page loads it. */
+/**
+ * Display formats: IDR in the Indonesian locale, dates in en-US (docs/architecture.md, "The PWA's code"). Light: the
+ * landing page loads it.
+ */
 const idr = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 });
 export const formatIDR = (amount: number): string => idr.format(amount);
 

@@ -15,7 +15,7 @@ const shipping = {
   kurir: 'jne', pengiriman: 'REG', ongkir: 18000, quote: 'q',
 };
 
-describe('orders from the wizards (spec section 9)', () => {
+describe('orders from the wizards (docs/ordering.md, "Prices")', () => {
   it('when 3 photos are printed with map packaging, then each photo pays the print and the packaging', () => {
     const lines: DraftLine[] = [{ product: print, qty: 1, photos, packaging: 'map' }];
     expect(draftTotal(lines, 18000, true)).toBe(3 * 3500 + 3 * 2000 + 18000 + 2000);

@@ -1,5 +1,5 @@
 /**
- * How an order is put together from what the customer chose (spec sections 3, 4 and 9): its lines, weight,
+ * How an order is put together from what the customer chose (docs/ordering.md, "Prices"): its lines, weight,
  * images and total. The PWA builds orders with it; the server recomputes every amount with the same
  * pricing functions (sync-server/sync/normalize.ts), so what the customer sees is what the server charges.
  */

@@ -1,6 +1,6 @@
 /**
- * Shipping rules shared by the PWA and the server (spec sections 7 and 9): which couriers a destination
- * may use, and the checks on a cost request. Pure: no I/O.
+ * Shipping rules shared by the PWA and the server (docs/ordering.md, docs/architecture.md "Shipping"): which couriers a
+ * destination may use, and the checks on a cost request. Pure: no I/O.
  */
 import { MAX_WEIGHT_GRAMS } from './field-limits';
 import type { MessageCode } from './messages';
@@ -53,7 +53,7 @@ export function couriersFor(destinationInShopCity: boolean): Courier[] {
 export const isInShopCity = (destinationCityId: string, shopCityId: string): boolean =>
   destinationCityId === shopCityId;
 
-/** Bubble wrap is on by default and locked on unless the parcel stays in the shop's own city (spec section 5). */
+/** Bubble wrap is on by default and locked on unless the parcel stays in the shop's own city (docs/ordering.md). */
 export const bubbleWrapLocked = (destinationCityId: string, shopCityId: string): boolean =>
   !isInShopCity(destinationCityId, shopCityId);
 

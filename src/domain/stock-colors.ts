@@ -1,8 +1,8 @@
 /**
- * The Dashboard's stock bars (spec section 2): one colour per stock band of `stockBand` (format.ts), darker as stock
- * grows. Each must stand out from the card it sits on and from the bar's empty track by WCAG 2.2's 1.4.11 non-text
- * contrast (at least 3:1), so the bar reads on a tablet in daylight; the test checks both and that the colours get
- * strictly darker (relative luminance falls) band by band.
+ * The Dashboard's stock bars (docs/admin.md, "Stock bars"): one colour per stock band of `stockBand` (format.ts),
+ * darker as stock grows. Each must stand out from the card it sits on and from the bar's empty track by WCAG 2.2's
+ * 1.4.11 non-text contrast (at least 3:1), so the bar reads on a tablet in daylight; the test checks both and that the
+ * colours get strictly darker (relative luminance falls) band by band.
  */
 
 /** Band 0 (below 10) to band 5 (50 or more): the shop's warm brown, from burnt orange to near black. */

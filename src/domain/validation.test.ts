@@ -38,7 +38,7 @@ describe('sign-up checks', () => {
   });
 });
 
-describe('photo extensions (spec section 5)', () => {
+describe('photo extensions (docs/photos.md)', () => {
   it.each(['a.jpg', 'B.JPEG', 'c.png', 'd.HeIc'])('when the file is %s, then it is accepted', (f) => {
     expect(hasImageExtension(f)).toBe(true);
   });

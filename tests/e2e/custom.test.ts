@@ -1,9 +1,9 @@
 /**
- * Custom orders in Chromium against the built app (issue 8), as a visitor on a phone: the wizard gone through with
- * no network (2 white, 1 black photo), the draft and the waiting order found again after the browser was closed,
- * the order reaching the shop once with the server's price when the browser is back online; another visitor
- * unable to reach it over HTTP; the grey final confirm; a removed photo deleted on the server; attaching the orders
- * at sign-up; a photo's upload going on after the connection dropped, and a half-uploaded photo removed; axe on every
+ * Custom orders in Chromium against the built app (docs/custom-orders.md), as a visitor on a phone: the wizard gone
+ * through with no network (2 white, 1 black photo), the draft and the waiting order found again after the browser was
+ * closed, the order reaching the shop once with the server's price when the browser is back online; another visitor
+ * unable to reach it over HTTP; the grey final confirm; a removed photo deleted on the server; attaching the orders at
+ * sign-up; a photo's upload going on after the connection dropped, and a half-uploaded photo removed; axe on every
  * step. Screenshots of each step at 360 px go to SHOTS (default /tmp/shots-custom).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
 
-/** 5000 x 3 photos + map 2000 x 3 + 1000 (spec section 9). */
+/** 5000 x 3 photos + map 2000 x 3 + 1000 (docs/custom-orders.md, "Price"). */
 const EXPECTED = 5000 * 3 + 2000 * 3 + 1000;
 const GREY = 'rgb(213, 208, 202)';
 

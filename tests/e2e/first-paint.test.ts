@@ -1,5 +1,5 @@
 /**
- * First paint on a cheap phone (issue 7, docs/first-paint.md), in Chromium against the built app: the
+ * First paint on a cheap phone (docs/first-paint.md), in Chromium against the built app: the
  * pre-rendered pages show their content with no JavaScript at all, hydrate without a console error or a
  * layout shift, the grid never blinks while RxDB takes over, and RxDB registers no `unload` listener.
  */

@@ -1,5 +1,5 @@
 /**
- * The size budget (size-budget.json, issue 7): the JavaScript `/` loads on a first visit (its tiny entry, then
+ * The size budget (size-budget.json, docs/first-paint.md): the JavaScript `/` loads on a first visit (its tiny entry, then
  * the app it starts after the first paint, and the service worker's registration), in bytes as they crossed
  * the wire in Chromium against the built app: compressed, as a phone receives them. The entry of a pre-rendered
  * page comes inside its HTML (sync-server/pages/template.ts): counted as that script compressed with brotli, as the

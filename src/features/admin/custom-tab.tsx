@@ -1,4 +1,7 @@
-/** Custom: the shop's custom orders (photos on white and black film for a marketplace order), spec section 2. */
+/**
+ * Custom: the shop's custom orders (photos on white and black film for a marketplace order), with the columns of
+ * docs/admin.md.
+ */
 import { PhotoThumb } from '../../components/photo-thumb';
 import { marketplaceOrder, packagingLabel } from '../../domain/order-labels';
 import { printPhotos } from '../../domain/photos';

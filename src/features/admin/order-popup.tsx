@@ -30,8 +30,8 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   children: ReactNode;
 }) {
   // Only what the admin changes here is written; the rest shows, and keeps, the order as it is now. Writing back the
-  // status the popup opened with moved an order another tablet had meanwhile set Dikirim back to Diproses, or one the
-  // server had failed (its stock given back) out of 'Gagal' again, when the admin only typed a resi.
+  // status the popup opened with would move an order another tablet has meanwhile set Dikirim back to Diproses, or one
+  // the server has failed (its stock given back) out of 'Gagal' again, when the admin only typed a resi.
   const [edited, setEdited] = useState<StatusPatch>({});
   const buyStatus = edited.buyStatus ?? order.buyStatus;
   const resi = edited.resi ?? order.resi;
@@ -39,8 +39,8 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
   const setResi = (value: string) => setEdited((e) => ({ ...e, resi: value }));
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  // Escape, the × or Kembali (and a tablet's back gesture) after choosing a status or typing a resi threw the change
-  // away without a word: it asks first. A close the browser forces (the dialog already shut) cannot be refused.
+  // Escape, the × or Kembali (and a tablet's back gesture) after choosing a status or typing a resi would throw the
+  // change away without a word: it asks first. A close the browser forces (the dialog already shut) cannot be refused.
   const leave = () => {
     const changed = (edited.buyStatus ?? order.buyStatus) !== order.buyStatus || (edited.resi ?? order.resi).trim() !== order.resi;
     const open = form.current?.closest('dialog')?.open ?? true;

@@ -1,4 +1,4 @@
-/** Pesanan: every order of the shop (the admin's device pulls them all), spec section 2. */
+/** Pesanan: every order of the shop (the admin's device pulls them all), with the columns of docs/admin.md. */
 import { PhotoThumb } from '../../components/photo-thumb';
 import { formatIDR } from '../../domain/format';
 import { courierLabel, packagingLabel } from '../../domain/order-labels';

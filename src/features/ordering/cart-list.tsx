@@ -95,8 +95,9 @@ export function CartList({ uid, footer }: CartListProps) {
 }
 
 /**
- * Jumlah of a simple item (spec section 5: 1 to 99), a native number field: each valid number is saved at once; what
- * is not a quantity (empty, 0, 100) is said under the field and the saved one comes back when the field is left.
+ * Jumlah of a simple item (QTY_MIN to QTY_MAX, docs/ordering.md), a native number field: each valid number is saved at
+ * once; what is not a quantity (empty, 0, 100) is said under the field and the saved one comes back when the field is
+ * left.
  */
 function CartQty({ item, price, onSave }: { item: CartDoc; price: number; onSave(qty: number): void }) {
   const [text, setText] = useState<string | null>(null);

@@ -1,4 +1,7 @@
-/** Category 1 (the photo print) opens the photo-order wizard; every other product the simple buy (spec section 2). */
+/**
+ * Category 1 (the photo print) opens the photo-order wizard; every other product the simple buy (docs/ordering.md, "The
+ * flows").
+ */
 import { isPhotoProduct } from '../../domain/order';
 import type { GoodsDoc } from '../../domain/schemas';
 import { CheckoutWizard } from './checkout-wizard';

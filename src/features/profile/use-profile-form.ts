@@ -77,7 +77,7 @@ export function useProfileForm(user: AuthUser) {
       document.getElementById(`profile-${first}`)?.focus();
       return;
     }
-    // 'Akan tersinkron saat online' only when it is not: said online, it stayed on screen as if something waited.
+    // 'Akan tersinkron saat online' only when it is not: said online, it would stay on screen as if something waited.
     if (await writes.saveProfile(user.uid, form)) showAlert(AlertLevel.info, online ? UI.profile.saved : UI.profile.savedOffline);
   };
 

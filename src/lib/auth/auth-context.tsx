@@ -12,7 +12,10 @@ export interface AuthUser {
   admin: boolean;
 }
 
-/** The auth context of spec section 3. The sign-in functions answer whether they succeeded. */
+/**
+ * The auth context, shaped as the original app's (docs/architecture.md, "The PWA's code"). The sign-in functions answer
+ * whether they succeeded.
+ */
 export interface AuthState {
   user: AuthUser | null;
   loading: boolean;

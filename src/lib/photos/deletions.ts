@@ -1,8 +1,8 @@
 /**
- * Taking back a photo the customer removed from a custom order (spec section 5: the file goes too). A photo still
- * in the outbox just leaves it; an uploaded one is deleted on the server, at once or, offline, as soon as the
- * browser is online again (the pending deletions survive a reload). The same bytes picked twice share one URL, so a
- * URL another photo of this device still holds is kept; the server itself keeps a photo a stored order names (409).
+ * Taking back a photo the customer removed from a custom order (the file goes too: docs/custom-orders.md). A photo
+ * still in the outbox just leaves it; an uploaded one is deleted on the server, at once or, offline, as soon as the
+ * browser is online again (the pending deletions survive a reload). The same bytes picked twice share one URL, so a URL
+ * another photo of this device still holds is kept; the server itself keeps a photo a stored order names (409).
  */
 import type { RxCollection } from 'rxdb';
 import { isLocalPhotoRef, isPhotoUrl, localPhotoId } from '../../domain/photos';

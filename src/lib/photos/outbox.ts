@@ -1,5 +1,5 @@
 /**
- * The photo outbox (DESIGN decision 5): prepared photos wait here, in IndexedDB, until they are uploaded.
+ * The photo outbox (docs/photos.md): prepared photos wait here, in IndexedDB, until they are uploaded.
  * Not in RxDB: its documents would carry the bytes as base64 and replicate them. A photo survives a reload
  * and a browser restart; once uploaded it keeps its blob, so the customer still sees it offline.
  *

@@ -1,9 +1,9 @@
 /**
- * A picked photo, made ready for the print shop on the phone itself (DESIGN decision 5): the extension and
- * the real content are checked, a HEIC is converted to JPEG (heic-to, loaded only when a HEIC is picked),
- * then the photo is scaled to what an 86x54 mm print at 300 dpi needs, with room to crop, and re-encoded as
- * JPEG by browser-image-compression. Re-encoding through a canvas applies the orientation and drops every
- * EXIF field, the GPS location included, so it never leaves the phone.
+ * A picked photo, made ready for the print shop on the phone itself (docs/photos.md): the extension and the real
+ * content are checked, a HEIC is converted to JPEG (heic-to, loaded only when a HEIC is picked), then the photo is
+ * scaled to what an 86x54 mm print at 300 dpi needs, with room to crop, and re-encoded as JPEG by
+ * browser-image-compression. Re-encoding through a canvas applies the orientation and drops every EXIF field, the GPS
+ * location included, so it never leaves the phone.
  */
 import imageCompression from 'browser-image-compression';
 import type { MessageCode } from '../../domain/messages';
