@@ -65,16 +65,14 @@ const fillContact = (draft: CustomDraft, from: Contact): CustomDraft => ({
 
 export const asPhotos = (refs: string[]): PhotoEdit[] => refs.map((url) => ({ url, caption: '' }));
 
-export function useCustomWizard(owner: string | null, onClose: () => void, onPlaced: (order: CustomDoc) => void) {
-  const writes = useWrites();
+/**
+ * The owner's draft and step as kept on the device: a visitor's draft taken over at sign-in, saved as it changes,
+ * followed when another tab changes it (and closed once that tab placed it), its contact fields filled from the
+ * account.
+ */
+function useSavedDraft(owner: string | null, onClose: () => void) {
   const { buyer } = useBuyer();
   const [saved, setSaved] = useState<Saved>(() => loadSaved(owner ?? ''));
-  const [busy, setBusy] = useState(false);
-  const { draft, step, furthest } = saved;
-  const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
-  /** The picker's change, applied to the list as it is now (a pick answers seconds after it started). */
-  const changePhotos = (list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]) =>
-    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: update(asPhotos(s.draft[list])).map((p) => p.url) } }));
 
   // Signed in with a visitor's draft on the device: it is taken over before anything of the account's is saved.
   const [adopting, setAdopting] = useState(() => owner !== null && owner !== storedVisitorId());
@@ -116,6 +114,18 @@ export function useCustomWizard(owner: string | null, onClose: () => void, onPla
     if (!buyer) return;
     setSaved((s) => ({ ...s, draft: fillContact(s.draft, buyer) }));
   }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
+  return [saved, setSaved] as const;
+}
+
+export function useCustomWizard(owner: string | null, onClose: () => void, onPlaced: (order: CustomDoc) => void) {
+  const writes = useWrites();
+  const [saved, setSaved] = useSavedDraft(owner, onClose);
+  const [busy, setBusy] = useState(false);
+  const { draft, step, furthest } = saved;
+  const setDraft = (patch: Partial<CustomDraft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
+  /** The picker's change, applied to the list as it is now (a pick answers seconds after it started). */
+  const changePhotos = (list: 'white' | 'black', update: (current: PhotoEdit[]) => PhotoEdit[]) =>
+    setSaved((s) => ({ ...s, draft: { ...s.draft, [list]: update(asPhotos(s.draft[list])).map((p) => p.url) } }));
 
   // A photo that will never be uploaded (refused by the server, or gone from the device with a Log Out) blocks the
   // order, which would wait for it forever, and says which one (as the photo wizard does).
