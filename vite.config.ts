@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { importsByRelativePath } from './src/lib/inline-entry';
+import { importsByRelativePath } from './src/domain/page-contract';
 
 /** The manifest lives at the top level (design card); the PWA plugin emits it and links it. */
 const manifest = JSON.parse(

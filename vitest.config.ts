@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'sync-server/**/*.test.ts', 'tests/typecheck.test.ts', 'tests/node-lines.test.ts'],
+          include: ['src/**/*.test.ts', 'sync-server/**/*.test.ts', 'tests/typecheck.test.ts', 'tests/lint.test.ts', 'tests/node-lines.test.ts'],
         },
       },
       {

@@ -29,17 +29,18 @@ const run = spawnSync(
   { cwd: ROOT, stdio: 'inherit', env: process.env },
 );
 
-let passed = 0, failed = 0, skipped = 0;
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  passed = r.numPassedTests;
-  failed = r.numFailedTests + filesThatFailedToRun(r);
-  skipped = r.numPendingTests + r.numTodoTests;
-} else {
-  failed = 1;
-}
+// No report at all (Vitest did not start) counts as one failure.
+const { passed, failed, skipped } = existsSync(report) ? counts(JSON.parse(readFileSync(report, 'utf8'))) : { passed: 0, failed: 1, skipped: 0 };
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+
+function counts(r) {
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + filesThatFailedToRun(r),
+    skipped: r.numPendingTests + r.numTodoTests,
+  };
+}
 
 /** A file that fails to load or in a hook counts as one failure; failed tests are counted by themselves. */
 function filesThatFailedToRun(r) {

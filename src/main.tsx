@@ -45,7 +45,7 @@ function afterFirstContentfulPaint(): Promise<void> {
 }
 
 // The service worker's shell has nothing to paint before the app draws it: start at once. (The id is
-// PRERENDER_DATA_ID of src/lib/prerendered.ts, written out: importing anything the app also imports would
+// PRERENDER_DATA_ID of src/domain/page-contract.ts, written out: importing anything the app also imports would
 // make this entry load the app's chunk before the first paint.)
 if (document.getElementById('jepret-prerender')) await afterFirstContentfulPaint();
 const app = import('./app/start');
@@ -66,7 +66,7 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 await start();
 document.removeEventListener('click', hold, true);
 for (const button of held.splice(0)) if (button.isConnected) button.click();
-// A pre-rendered page names its manifest only now (HELD_MANIFEST_REL of src/lib/prerendered.ts, written out for
+// A pre-rendered page names its manifest only now (HELD_MANIFEST_REL of src/domain/page-contract.ts, written out for
 // the same reason as the data block's id): fetched earlier, it and its icon competed with the page's first paint.
 // A new element, not the old one's rel changed: Chromium checks installability again only for a link added.
 const heldManifest = document.querySelector('link[rel="jepret-manifest"]');

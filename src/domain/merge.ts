@@ -13,7 +13,7 @@ import { BOOKKEEPING, sameState, stableJson } from './access';
 import type { CollectionName } from './schemas';
 import { BUY_STATUS } from './status';
 
-type Doc = Record<string, unknown>;
+export type Doc = Record<string, unknown>;
 
 /** Fields that count something the server also changes: merged as the sum of both changes. */
 const COUNTERS: Partial<Record<CollectionName, ReadonlySet<string>>> = { goods: new Set(['qty']) };

@@ -4,6 +4,7 @@
  * Strings are bounded so no client can store a novel in a field; the limits a form or a message names come from
  * field-limits.ts.
  */
+import type { MigrationStrategies } from 'rxdb';
 import { ID_PATTERN } from './codes';
 import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TYPE_MAX, TYPE_MIN } from './field-limits';
 import type { FromSchema } from './from-schema';
@@ -190,7 +191,7 @@ export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
  * RxDB migrations, per collection and target version: a device holding older documents keeps them.
  * Version 1 of carts and transactions only adds optional fields, so old documents pass unchanged.
  */
-export const MIGRATIONS: Partial<Record<CollectionName, Record<number, (doc: any) => any>>> = {
+export const MIGRATIONS: Partial<Record<CollectionName, MigrationStrategies>> = {
   carts: { 1: (doc) => doc },
   transactions: { 1: (doc) => doc },
 };

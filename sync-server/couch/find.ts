@@ -68,10 +68,23 @@ const OPTIONS: Record<string, Check> = {
   allow_fallback: boolean,
 };
 
+/** A checked request: each key as its check in OPTIONS returned it. */
+interface FindRequest {
+  selector?: unknown;
+  limit?: number;
+  skip?: number;
+  bookmark?: number;
+  sort?: unknown[];
+  fields?: string[];
+  use_index?: string[];
+  allow_fallback?: boolean;
+  [key: string]: unknown;
+}
+
 /** mango_opts:validate_find: every key known and of its type, a selector required. */
-function findRequest(body: unknown): Record<string, any> {
+function findRequest(body: unknown): FindRequest {
   const given = body as Record<string, unknown>;
-  const request: Record<string, any> = {};
+  const request: FindRequest = {};
   for (const [key, value] of Object.entries(given)) {
     const check = Object.hasOwn(OPTIONS, key) ? OPTIONS[key] : undefined;
     if (!check) throw mango('invalid_key', `Invalid key ${key} for this request.`);
@@ -91,7 +104,7 @@ function offsetOf(bookmark: unknown): number {
 const bookmarkOf = (offset: number): string => Buffer.from(String(offset)).toString('base64url');
 
 /** pouchdb-find's request for a checked CouchDB one, and what may replace an unusable `use_index`. */
-function pouchRequest(request: Record<string, any>, useIndex: boolean): Record<string, unknown> {
+function pouchRequest(request: FindRequest, useIndex: boolean): Record<string, unknown> {
   const { selector, limit = 25, skip = 0, bookmark = 0, sort = [], fields = [], use_index: index = [] } = request;
   return {
     selector,
@@ -118,14 +131,15 @@ function refusal(err: unknown): unknown {
 const unusableIndex = (err: unknown): boolean => ['no_usable_index', 'unknown_error'].includes(String((err as { error?: unknown } | null)?.error));
 
 /** A query run by pouchdb-find; a `use_index` no index serves falls back with CouchDB's warning, unless `allow_fallback` is false. */
-async function run<T>(request: Record<string, any>, query: (pouch: Record<string, unknown>) => Promise<T>): Promise<{ answer: T; warning?: string }> {
+async function run<T>(request: FindRequest, query: (pouch: Record<string, unknown>) => Promise<T>): Promise<{ answer: T; warning?: string }> {
+  const index = request.use_index ?? [];
   try {
     return { answer: await query(pouchRequest(request, true)) };
   } catch (err) {
-    if (!(request.use_index?.length > 0 && unusableIndex(err))) throw refusal(err);
+    if (!(index.length > 0 && unusableIndex(err))) throw refusal(err);
   }
   if (request.allow_fallback === false) throw mango('no_usable_index', 'The index specified with "use_index" is not usable for the query.');
-  const warning = `_design/${request.use_index.join('/')} was not used because it does not contain a valid index for this query.`;
+  const warning = `_design/${index.join('/')} was not used because it does not contain a valid index for this query.`;
   try {
     return { answer: await query(pouchRequest(request, false)), warning };
   } catch (err) {

@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     store = await Store.open(config);
   } catch (err) {
     if (isLock(err) && command === 'backup') return done(await backupThroughShop(config, dir));
-    throw new Error(isLock(err) ? `database di ${config.dataDir} sedang dipakai server yang berjalan (LevelDB terkunci): hentikan server dulu` : (err as Error).message);
+    throw new Error(isLock(err) ? `database di ${config.dataDir} sedang dipakai server yang berjalan (LevelDB terkunci): hentikan server dulu` : (err as Error).message, {
+      cause: err,
+    });
   }
   try {
     done(command === 'backup' ? await backupShop(store, config, dir) : await restoreShop(store, config, dir));

@@ -169,7 +169,7 @@ async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
       for await (const doc of readLines(path.join(dir, file))) if (doc && typeof doc === 'object') count++;
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new Error(`Cadangan rusak: ${file} ${missing ? 'tidak ada' : `tidak terbaca setelah ${count} dokumen`} di ${dir}`);
+      throw new Error(`Cadangan rusak: ${file} ${missing ? 'tidak ada' : `tidak terbaca setelah ${count} dokumen`} di ${dir}`, { cause: err });
     }
     const expected = manifest.counts?.[name];
     if (count !== expected) throw new Error(`Cadangan tidak lengkap: ${file} berisi ${count} dokumen, manifest.json mencatat ${String(expected)}`);

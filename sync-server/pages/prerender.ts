@@ -7,7 +7,7 @@
  */
 import type { Request } from 'express';
 import { UI } from '../../src/domain/ui-text';
-import type { PrerenderData } from '../../src/lib/prerendered';
+import type { PrerenderData } from '../../src/domain/page-contract';
 import { currentUser } from '../auth/routes';
 import type { Store } from '../data-access/store';
 import { catalogueVersion, visibleGoods } from './catalogue';

@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { importsByRelativePath } from '../../src/lib/inline-entry';
-import { HELD_MANIFEST_REL, prerenderDataScript, type PrerenderData } from '../../src/lib/prerendered';
+import { HELD_MANIFEST_REL, importsByRelativePath, prerenderDataScript, type PrerenderData } from '../../src/domain/page-contract';
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
 const ROOT = '<div id="root"></div>';

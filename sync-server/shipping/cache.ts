@@ -4,7 +4,8 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export class TtlCache<T extends {}> {
+/** Any value but null and undefined, as lru-cache keeps. */
+export class TtlCache<T extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, T>;
 
   constructor(maxEntries: number, now: () => number = Date.now) {

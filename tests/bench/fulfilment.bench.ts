@@ -105,7 +105,9 @@ async function liveMemory(inspectorUrl: string) {
       const mine = ++id;
       const onMessage = (data: Buffer) => {
         const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
-        if (msg.id === mine) socket.off('message', onMessage), resolve(msg.result);
+        if (msg.id !== mine) return;
+        socket.off('message', onMessage);
+        resolve(msg.result);
       };
       socket.on('message', onMessage);
       socket.send(JSON.stringify({ id: mine, method, params }));

@@ -35,14 +35,14 @@ const orderOf = (produkID: string, over: Record<string, unknown>) =>
   transactionDoc(customerUid, { produkID, items: [{ produkID, name: 'x', qty: 1, img: [], packaging: 'box|0', weight: 0, price: 1 }], ...over });
 const keyRing = (over: Record<string, unknown>) => orderOf('3', over);
 
-/** The admin signed in on a fresh window of this size, on one tab of the admin area; the window closes after `use`. */
-async function onTablet(size: { width: number; height: number }, tab: string, use: (page: Page) => Promise<void>) {
+/** The admin signed in on a fresh window of this size, on one tab of the admin area; the window closes after `work`. */
+async function onTablet(size: { width: number; height: number }, tab: string, work: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ viewport: size });
   try {
     const page = await context.newPage();
     await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
     await page.goto(`${app.url}/admin?tab=${tab}`);
-    await use(page);
+    await work(page);
   } finally {
     await context.close();
   }

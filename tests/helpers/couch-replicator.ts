@@ -193,7 +193,7 @@ function client(name: 'source' | 'target', endpoint: CouchEndpoint, report: Repl
         signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
       });
     } catch (err) {
-      throw new Error(`${name}: ${method} ${path} got no answer (${(err as Error).name})`);
+      throw new Error(`${name}: ${method} ${path} got no answer (${(err as Error).name})`, { cause: err });
     }
     const text = await res.text();
     report.requests.push(`${name} ${method} ${path.split('?')[0] || '/'} ${res.status}`);

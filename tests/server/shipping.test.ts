@@ -63,7 +63,7 @@ const expectError = (r: { status: number; body: any }, status: number, code: key
   expect(r.body).toEqual({ error: code, message: MESSAGES[code] });
 };
 const withoutQuotes = (results: any[]) =>
-  results.map((r) => ({ ...r, costs: r.costs.map((s: any) => ({ ...s, cost: s.cost.map(({ quote, ...line }: any) => line) })) }));
+  results.map((r) => ({ ...r, costs: r.costs.map((s: any) => ({ ...s, cost: s.cost.map(({ quote: _quote, ...line }: any) => line) })) }));
 
 describe('regions (GET /api/provinsi, /api/kota/:id, /api/kecamatan/:id)', () => {
   it('when provinces are asked, then all 38 come in the v1 envelope with province_id and province', async () => {

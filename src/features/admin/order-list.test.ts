@@ -55,11 +55,10 @@ describe('filterOrders', () => {
     expect(filterOrders(orders, { ...NO_FILTER, query: 'TOKO-77' }, (o) => (o === orders[2] ? 'tokopedia|sari|TOKO-77' : ''))).toEqual([orders[2]]);
   });
 
-  it('when 10,000 orders are searched, then it takes well under a frame budget of 100 ms', () => {
+  // Behaviour only: a timed assertion fails on a busy machine, not on slow code (speed is for npm run bench).
+  it('when 10,000 orders are searched, then the one named is found', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => order(i, { resi: `R${i}` }));
-    const t0 = performance.now();
     const found = filterOrders(many, { ...NO_FILTER, query: 'R9999' });
-    expect(performance.now() - t0).toBeLessThan(100);
     expect(found.map((o) => o.resi)).toEqual(['R9999']);
   });
 });

@@ -22,7 +22,7 @@ export async function queueProductImage(owner: string, file: File): Promise<Outb
   try {
     return await addPhoto(owner, await preparePhoto(file), Date.now(), undefined, true);
   } catch (err) {
-    throw new Error(MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed']);
+    throw new Error(MESSAGES[err instanceof PhotoError ? err.code : 'local_write_failed'], { cause: err });
   }
 }
 

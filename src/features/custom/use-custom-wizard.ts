@@ -3,7 +3,7 @@
  * followed across tabs, a visitor's draft taken over at sign-in, the contact fields filled from the account, the
  * photos that can never be sent, and Konfirmasi Pesanan (the named write `placeCustomOrder`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { nextSteps } from '../../components/wizard';
 import { buildCustomOrder, customConfirmReady, emptyCustomDraft, isCustomPackaging, isMarketplace, type CustomDraft } from '../../domain/custom';
 import { isLocalPhotoRef, localPhotoId, type PhotoEdit } from '../../domain/photos';
@@ -76,7 +76,8 @@ function useSavedDraft(owner: string | null, onClose: () => void) {
 
   // Signed in with a visitor's draft on the device: it is taken over before anything of the account's is saved.
   const [adopting, setAdopting] = useState(() => owner !== null && owner !== storedVisitorId());
-  useEffect(() => {
+  // Once, at mount: what the first render saw decides.
+  const adopt = useEffectEvent(() => {
     if (!adopting || !owner) return;
     void adoptVisitorDraft(owner, storedVisitorId())
       .then((adopted) => {
@@ -89,31 +90,34 @@ function useSavedDraft(owner: string | null, onClose: () => void) {
       })
       .catch((err: unknown) => console.error(err))
       .finally(() => setAdopting(false));
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => adopt(), []);
   useEffect(() => {
     if (owner && !adopting) localStorage.setItem(draftKey(owner), JSON.stringify(saved));
   }, [owner, saved, adopting]);
   // The same draft open in another tab: its changes show here, and once it placed the order (the draft is gone) this
   // wizard closes on the list where that order shows, rather than offering to send the same order a second time.
+  const closeWizard = useEffectEvent(() => onClose());
   useEffect(() => {
     if (!owner) return;
     const onStorage = (e: StorageEvent) => {
       if (e.key !== draftKey(owner) && e.key !== null) return;
       if (localStorage.getItem(draftKey(owner)) === null) {
         setSaved({ draft: emptyCustomDraft(), step: 0, furthest: 0 });
-        onClose();
+        closeWizard();
       } else {
         setSaved(loadSaved(owner));
       }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [owner]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [owner]);
   // A signed-in customer's own details fill the empty contact fields.
+  const [userName, email, phone] = [buyer?.userName, buyer?.email, buyer?.phone];
   useEffect(() => {
-    if (!buyer) return;
-    setSaved((s) => ({ ...s, draft: fillContact(s.draft, buyer) }));
-  }, [buyer?.userName, buyer?.email, buyer?.phone]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (userName === undefined || email === undefined || phone === undefined) return;
+    setSaved((s) => ({ ...s, draft: fillContact(s.draft, { userName, email, phone }) }));
+  }, [userName, email, phone]);
   return [saved, setSaved] as const;
 }
 

@@ -5,7 +5,7 @@
  * The draft and the choice it makes are the wizard's (use-shipping.ts); the form draws them, and corrects the draft
  * where what it names no longer fits (a service no longer offered, bubble wrap outside the shop's city).
  */
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
@@ -43,14 +43,13 @@ export function ShippingForm({ draft, onDraft, quote: { costs, services, service
   // A service no longer offered (a kept draft from days ago, another kilogram) is dropped once the list is known, so
   // Layanan reads 'Pilih…' and is named among what is left, rather than Lanjut staying grey with nothing said.
   const stale = draft.pengiriman !== '' && costs.data !== null && !costs.loading && !service;
+  const setFromEffect = useEffectEvent(set);
   useEffect(() => {
-    if (stale) set({ pengiriman: '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (stale) setFromEffect({ pengiriman: '' });
   }, [stale]);
 
   useEffect(() => {
-    if (locked && !draft.bubbleWrap) set({ bubbleWrap: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (locked && !draft.bubbleWrap) setFromEffect({ bubbleWrap: true });
   }, [locked, draft.bubbleWrap]);
 
   const select = (

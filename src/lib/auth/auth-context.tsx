@@ -2,15 +2,11 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, NetworkError } from '../api';
 import { AlertLevel, useAlert } from '../alert';
 import { onSessionLost } from '../db/db-manager';
+import type { AuthUser } from '../../domain/page-contract';
 import { UI } from '../../domain/ui-text';
 import { storeVisitorId } from './visitor-id';
 
-export interface AuthUser {
-  uid: string;
-  email: string;
-  username: string;
-  admin: boolean;
-}
+export type { AuthUser };
 
 /**
  * The auth context, shaped as the original app's (docs/architecture.md, "The PWA's code"). The sign-in functions answer

@@ -2,7 +2,7 @@
  * The local store (docs/architecture.md, "Local first"): one RxDB database holding the five collections of SCHEMAS.
  * This module pulls in RxDB; import it only with `import()` so the landing page stays light.
  */
-import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -13,11 +13,13 @@ import { sparseGetMiddleware } from './sparse-get';
 
 export type JepretCollections = { [N in CollectionName]: RxCollection<DocTypes[N]> };
 export type JepretDatabase = RxDatabase<JepretCollections>;
+/** A storage of any documents, as RxDB's own functions take one. */
+type Storage = Parameters<typeof removeRxDatabase>[1];
 
 export interface CreateDatabaseOptions {
   name?: string;
   /** Defaults to Dexie over IndexedDB; tests pass the memory storage. */
-  storage?: RxStorage<any, any>;
+  storage?: Storage;
 }
 
 // With the shop open in several tabs, only the leader tab replicates (the others see its writes
@@ -29,7 +31,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 let devModeAdded = false;
 
 /** In development only: RxDB's dev-mode checks, which refuse a storage without a schema validator. */
-async function devStorage(storage: RxStorage<any, any>): Promise<RxStorage<any, any>> {
+async function devStorage(storage: Storage): Promise<Storage> {
   if (!import.meta.env.DEV) return storage;
   const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
     import('rxdb/plugins/dev-mode'),
@@ -47,7 +49,7 @@ async function devStorage(storage: RxStorage<any, any>): Promise<RxStorage<any, 
  * Dexie over IndexedDB. Each of RxDB's Dexie databases (a collection's, a replication's records) reads many ids
  * at once through the sparse-get middleware: a first sync looks up thousands of ids that are not stored yet.
  */
-export function defaultStorage(): RxStorage<any, any> {
+export function defaultStorage(): Storage {
   return getRxStorageDexie({ onCreate: (dexie) => void dexie.use(sparseGetMiddleware) });
 }
 
@@ -65,17 +67,17 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
       Object.entries(SCHEMAS).map(([name, schema]) => [
         name,
         {
-          schema: schema as unknown as RxJsonSchema<any>,
+          schema: schema as unknown as RxJsonSchema<DocTypes[CollectionName]>,
           migrationStrategies: MIGRATIONS[name as CollectionName] ?? {},
           conflictHandler: conflictHandler(name as CollectionName),
         },
       ]),
-    ) as unknown as Record<CollectionName, { schema: RxJsonSchema<any> }>,
+    ) as unknown as Parameters<JepretDatabase['addCollections']>[0],
   );
   return db;
 }
 
 /** Deletes a database with all its data from this device (used at sign-out on shared tablets). */
-export async function removeDatabase(name: string, storage: RxStorage<any, any> = defaultStorage()): Promise<void> {
+export async function removeDatabase(name: string, storage: Storage = defaultStorage()): Promise<void> {
   await removeRxDatabase(name, storage);
 }

@@ -17,20 +17,20 @@ export interface QueryResult<T> {
 export function useRxQuery<N extends CollectionName>(name: N, query: MangoQuery<DocTypes[N]> | null): QueryResult<DocTypes[N]> {
   const { db } = useDatabase();
   const [state, setState] = useState<QueryResult<DocTypes[N]>>({ docs: [], loading: true });
+  // Callers build the query object on every render: its JSON says when it changed, and is what the effect asks.
   const key = JSON.stringify(query);
   useEffect(() => {
     if (!db) return;
+    const query = JSON.parse(key) as MangoQuery<DocTypes[N]> | null;
     if (query === null) {
       setState({ docs: [], loading: false });
       return;
     }
     const collection = db.collections[name] as unknown as RxCollection;
-    const sub = collection.find(query as MangoQuery<any>).$.subscribe((docs) => {
+    const sub = collection.find(query as MangoQuery).$.subscribe((docs) => {
       setState({ docs: docs.map((d) => d.toJSON() as unknown as DocTypes[N]), loading: false });
     });
     return () => sub.unsubscribe();
-    // `key` stands for `query`: callers build the object on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [db, name, key]);
   return state;
 }

@@ -1,5 +1,5 @@
 /** What the screens need to know of photos in the outbox: status, upload progress and size, live. */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { isLocalPhotoRef, localPhotoId } from '../../domain/photos';
 import { getPhoto, progressOf, subscribeOutbox, type PhotoStatus } from './outbox';
 
@@ -18,17 +18,17 @@ export interface PhotoState {
  */
 export function useOutboxRead<T>(read: () => Promise<T>, initial: T, key: string): T {
   const [value, setValue] = useState<T>(initial);
+  const readNow = useEffectEvent(read);
   useEffect(() => {
     let current = true;
-    const refresh = () => void read().then((next) => current && setValue(next), () => undefined);
+    const refresh = () => void readNow().then((next) => current && setValue(next), () => undefined);
     refresh();
     const unsubscribe = subscribeOutbox(refresh);
     return () => {
       current = false;
       unsubscribe();
     };
-    // `key` stands for what `read` reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` says what `read` reads: a new key reads again.
   }, [key]);
   return value;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signQuote } from '../../../sync-server/shipping/quotes';
 import { MESSAGES } from '../../domain/messages';
+import { quotePayload } from '../../domain/quote-token';
 import { createShippingClient, LIST_MAX_AGE_MS, quoteExpiry, ShippingFetchError } from './client';
 import { createMemoryStore } from './store';
 
@@ -11,8 +11,11 @@ const envelope = (results: unknown[]) => ({ rajaongkir: { query: {}, status: { c
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A token as the server signs one; the app reads it unverified, so any signature does. */
+const signed = (q: Parameters<typeof quotePayload>[0]) => `${quotePayload(q)}.c2lnbmVk`;
+
 function costsAnswer(exp: number, value = 18000) {
-  const quote = signQuote('s', { origin: '337401', destination: '317101', weight: 1000, courier: 'jne', service: 'REG', value, exp });
+  const quote = signed({ origin: '337401', destination: '317101', weight: 1000, courier: 'jne', service: 'REG', value, exp });
   return envelope([
     { code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: 'Layanan Reguler', cost: [{ value, etd: '2-3', note: '', quote }] }] },
   ]);

@@ -14,6 +14,7 @@ import {
   type V1Subdistrict,
 } from '../../domain/shipping';
 import { DAY_MS, HOUR_MS } from '../../domain/time';
+import { readQuote } from '../../domain/quote-token';
 import type { KeyValueStore } from './store';
 
 export type Province = V1Province;
@@ -135,14 +136,5 @@ export function quotesExpiry(results: readonly CourierCosts[], nowMs: number): n
   return Number.isFinite(earliest) ? earliest : nowMs + NO_QUOTE_MAX_AGE_MS;
 }
 
-/** The `exp` inside a quote token `<base64url(JSON)>.<signature>`, or undefined if unreadable. */
-export function quoteExpiry(token: string): number | undefined {
-  try {
-    const payload = token.split('.')[0] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The `exp` inside a quote token (src/domain/quote-token.ts), or undefined if unreadable. */
+export const quoteExpiry = (token: string): number | undefined => readQuote(token)?.exp;

@@ -2,7 +2,7 @@
  * React hooks over the shipping client: `{ data, loading, error }`, where `error` is an Indonesian text
  * for the user (null when all is well) and `data` is null until something is loaded.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { MESSAGES } from '../../domain/messages';
 import {
   type City,
@@ -58,6 +58,8 @@ function useShippingData<T>(key: string | null, load: (client: ShippingClient) =
   /** Failed loads of `key` in a row, while it waits to be asked again (null: nothing waits). */
   const failing = useRef<{ key: string; count: number } | null>(null);
   const online = useOnline();
+  // `load` is rebuilt on every render; `key` says everything it depends on, `attempt` asks again.
+  const loadNow = useEffectEvent(load);
   useEffect(() => {
     if (!online || !failing.current) return;
     failing.current.count = 0;
@@ -73,7 +75,7 @@ function useShippingData<T>(key: string | null, load: (client: ShippingClient) =
     if (failing.current?.key !== key) failing.current = null;
     // Asked again, the error stays on screen until an answer replaces it.
     setState((s) => ({ data: s.key === key ? s.data : null, loading: true, error: s.key === key ? s.error : null, key }));
-    load(client ?? shippingClient()).then(
+    loadNow(client ?? shippingClient()).then(
       (data) => {
         if (!current) return;
         failing.current = null;
@@ -97,7 +99,6 @@ function useShippingData<T>(key: string | null, load: (client: ShippingClient) =
       current = false;
       clearTimeout(retry);
     };
-    // `load` is rebuilt on every render; `key` says everything it depends on, `attempt` asks again.
   }, [key, client, attempt]);
   const { data, loading, error } = state;
   return state.key === key ? { data, loading, error } : { data: null, loading: key !== null, error: null };

@@ -1,0 +1,102 @@
+/**
+ * The code's shape, checked (docs/architecture.md, "Enforced layers"): which folder may import which, no import
+ * cycles, the hooks' rules. `npm run lint` runs it; `npm test` runs it too (tests/lint.test.ts), so a change that
+ * breaks the shape fails CI like a failing test.
+ *
+ * The layers, inner to outer:
+ *   src/domain     the shop's rules, shared by the PWA and the server: imports nothing of the project outside itself
+ *   src/lib        the PWA's plumbing (database, sync, writes, photos): the domain only
+ *   src/components shared screens' parts: the domain and lib
+ *   src/features/X one feature: the layers above and its own folder, never another feature
+ *   src/app        puts features together (routes, pages composed of several features)
+ *   sync-server    the server: the domain, and the PWA only through src/app/server-render.tsx (pre-rendered pages)
+ */
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const SERVER_RULE = 'sync-server imports only src/domain, and the PWA through src/app/server-render.tsx.';
+
+/**
+ * One zone per rule: files under `target` may not import from `from`, except what `except` names (relative to
+ * `from`). A test may also mount what it tests inside the app (src/app/test-utils.tsx, the routes): `forTests`.
+ */
+function layers({ forTests }) {
+  return [
+    { target: './src/domain', from: './src', except: ['./domain'], message: 'src/domain imports nothing of the project outside itself.' },
+    { target: './src/domain', from: ['./sync-server', './tests', './scripts'], message: 'src/domain imports nothing of the project outside itself.' },
+    {
+      target: './src/lib',
+      from: ['./src/app', './src/features', './src/components', './sync-server'],
+      message: 'src/lib imports only src/domain (and itself).',
+    },
+    {
+      target: './src/components',
+      from: ['./src/app', './src/features', './sync-server'].filter((from) => !(forTests && from === './src/app')),
+      message: 'src/components imports only src/domain, src/lib and itself.',
+    },
+    ...features.map((name) => ({
+      target: `./src/features/${name}`,
+      from: './src/features',
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: src/app/pages puts features together.',
+    })),
+    ...(forTests ? [] : [{ target: './src/features', from: './src/app', message: 'A feature does not import the app that composes it.' }]),
+    { target: './src/features', from: './sync-server', message: 'The PWA does not import the server.' },
+    {
+      target: './sync-server',
+      from: ['./src/lib', './src/components', './src/features', './src/main.tsx', './src/styles', './tests'],
+      message: SERVER_RULE,
+    },
+    { target: './sync-server', from: './src/app', except: ['./server-render.tsx'], message: SERVER_RULE },
+  ];
+}
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/app/test-utils.tsx'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dev-dist/**', '.tmp/**', 'data/**', 'coverage/**', 'public/**', 'node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      // How import-x reads a TypeScript module it follows (for cycles): the parser and extensions of its typescript preset.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layers({ forTests: false }) }],
+      // An unused value is a type-check error already (noUnusedLocals); a leading _ marks one kept on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layers({ forTests: true }) }] },
+  },
+  {
+    // Tests read the server's JSON answers loosely; the code under test is typed.
+    files: ['tests/**', ...TESTS],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
