@@ -91,6 +91,32 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is rules only: no input or output, no framework; the PWA and the server bring those. A type
+    // import (a library's shape) is fine.
+    files: ['src/domain/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'os', 'child_process', 'worker_threads', 'react', 'react-*', 'rxdb', 'rxdb/*', 'dexie', 'pouchdb*', 'express', 'sharp', 'level*', 'idb*'],
+              allowTypeImports: true,
+              message: 'src/domain holds rules only: no input or output, no framework (a type import is fine).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'localStorage', 'sessionStorage', 'indexedDB', 'document', 'navigator', 'process'].map(
+          (name) => ({ name, message: 'src/domain holds rules only: input and output belong to the PWA or the server.' }),
+        ),
+      ],
+    },
+  },
+  {
     files: TESTS,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layers({ forTests: true }) }] },
   },

@@ -35,6 +35,16 @@ describe('when the shape is broken on purpose, then lint says which rule', () =>
     ]);
   });
 
+  it('src/domain doing input or output (a library type is fine)', async () => {
+    expect(await broken('src/domain/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*rules only/),
+    ]);
+    expect(await broken('src/domain/planted.ts', "export const x = () => fetch('/api/goods');\n")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: .*rules only/),
+    ]);
+    expect(await broken('src/domain/planted.ts', "import type { RxJsonSchema } from 'rxdb';\nexport type X = RxJsonSchema<object>;\n")).toEqual([]);
+  });
+
   it('src/lib importing a feature, and a component importing the app', async () => {
     expect(await broken('src/lib/planted.ts', "import { useCatalogue } from '../features/products/use-catalogue';\nexport const x = useCatalogue;\n")).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*src\/lib imports only src\/domain/),

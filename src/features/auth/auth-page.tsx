@@ -35,6 +35,23 @@ export function SendingNotice({ waiting, busy = false }: { waiting: number; busy
   );
 }
 
+/**
+ * The form's end: what it waits for, its button, and the link to the other form. The button is not `disabled` while
+ * waiting: a disabled button loses focus, and after a refusal the keyboard user was left on <body>, back at the top
+ * of the page. A press while waiting does nothing (the form's onSubmit).
+ */
+export function AuthFormEnd(props: { sending: number; busy: boolean; label: string; other: ReactNode }) {
+  return (
+    <>
+      <SendingNotice waiting={props.sending} busy={props.busy} />
+      <button type="submit" className="btn btn-primary" aria-disabled={props.busy || undefined}>
+        {props.label}
+      </button>
+      <p>{props.other}</p>
+    </>
+  );
+}
+
 /** True once `on` has held for `ms`; false again as soon as it ends. */
 function useLate(on: boolean, ms: number): boolean {
   const [late, setLate] = useState(false);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { UI } from '../../domain/ui-text';
 import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
-import { AuthPage, SendingNotice } from './auth-page';
+import { AuthFormEnd, AuthPage } from './auth-page';
 import { offeringAttach } from './offering-attach';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -48,15 +48,16 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <SendingNotice waiting={sending} busy={busy} />
-        {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
-            <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
-        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          {UI.auth.login}
-        </button>
-        <p>
-          {UI.auth.noAccount} <Link to="/signUp">{UI.auth.toSignUp}</Link>
-        </p>
+        <AuthFormEnd
+          sending={sending}
+          busy={busy}
+          label={UI.auth.login}
+          other={
+            <>
+              {UI.auth.noAccount} <Link to="/signUp">{UI.auth.toSignUp}</Link>
+            </>
+          }
+        />
       </form>
     </AuthPage>
   );

@@ -7,7 +7,7 @@ import { UI } from '../../domain/ui-text';
 import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
 import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
-import { AuthPage, SendingNotice } from './auth-page';
+import { AuthFormEnd, AuthPage } from './auth-page';
 import { offeringAttach } from './offering-attach';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -90,15 +90,16 @@ export function SignUpPage() {
         {field('password', 'password', 'new-password')}
         {field('phone', 'tel', 'tel')}
         {field('address', 'text', 'street-address')}
-        <SendingNotice waiting={sending} busy={busy} />
-        {/* Not `disabled` while waiting: a disabled button loses focus, and after a refusal the keyboard user was left on
-            <body>, back at the top of the page. A press while waiting does nothing (onSubmit). */}
-        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-          {UI.auth.signUp}
-        </button>
-        <p>
-          {UI.auth.haveAccount} <Link to="/login">{UI.auth.toLogin}</Link>
-        </p>
+        <AuthFormEnd
+          sending={sending}
+          busy={busy}
+          label={UI.auth.signUp}
+          other={
+            <>
+              {UI.auth.haveAccount} <Link to="/login">{UI.auth.toLogin}</Link>
+            </>
+          }
+        />
       </form>
     </AuthPage>
   );
