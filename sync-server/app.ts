@@ -19,6 +19,7 @@ import { JSON_MAX_DEPTH, nestsDeeperThan } from './json-depth';
 import { startUnpaidExpiry } from './fulfilment/expiry';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
+import { createPaymentsRouter } from './payments/routes';
 import { seedGoods } from './seed';
 import { createSettingsRouter } from './settings-route';
 import { createShippingRouter } from './shipping/router';
@@ -93,6 +94,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   );
   // JSON answers (a first pull of goods or orders runs to hundreds of KB) go out compressed; the event stream never.
   app.use('/api', dynamicCompression(config.compression));
+  // Before the API's parser: the payment routes parse their own, smaller bodies (payments/routes.ts).
+  app.use('/api/payments', createPaymentsRouter(config, store, actorOf));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), (req, _res, next) => {
     if (nestsDeeperThan(req.body, JSON_MAX_DEPTH)) throw new HttpError(400, 'too_deep');
     next();

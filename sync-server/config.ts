@@ -56,7 +56,14 @@ export interface Config {
    * event where every customer signs up over one Wi-Fi.
    */
   signupsPerHour: number;
+  /** Midtrans' server key (MIDTRANS_SERVER_KEY): set, 'Bayar' offers the gateway's QRIS (docs/payments.md); never logged. */
+  midtransServerKey: string | undefined;
+  /** Midtrans' Core API base (MIDTRANS_API_URL): production unless set, e.g. to the sandbox's. */
+  midtransApiUrl: string;
 }
+
+/** Midtrans' production Core API; its sandbox is https://api.sandbox.midtrans.com. */
+export const MIDTRANS_PRODUCTION_URL = 'https://api.midtrans.com';
 
 export type Env = Record<string, string | undefined>;
 
@@ -92,6 +99,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: parseSecureCookies(env.SECURE_COOKIES),
     signupsPerHour: parseCount('SIGNUPS_PER_HOUR', env.SIGNUPS_PER_HOUR, DEFAULT_SIGNUPS_PER_HOUR),
+    midtransServerKey: env.MIDTRANS_SERVER_KEY || undefined,
+    midtransApiUrl: (env.MIDTRANS_API_URL || MIDTRANS_PRODUCTION_URL).replace(/\/+$/, ''),
   };
 }
 

@@ -109,6 +109,14 @@ export const MESSAGES = {
   product_image_unknown: 'Gambar produk harus gambar katalog toko atau gambar yang diunggah lewat form Produk.',
   too_many_visitors: 'Terlalu banyak permintaan identitas tamu dari alamat ini. Coba lagi beberapa menit lagi.',
   too_many_custom_orders: 'Terlalu banyak pesanan custom dari alamat ini. Pesananmu tetap tersimpan di perangkat dan akan dikirim lagi nanti.',
+  // gateway payments (docs/payments.md)
+  payments_off: 'Pembayaran otomatis tidak aktif di toko ini.',
+  payment_not_unpaid: 'Pesanan ini tidak lagi menunggu pembayaran.',
+  payment_busy: 'QRIS pesanan ini sedang dibuat. Coba lagi sebentar lagi.',
+  payment_unavailable: 'Layanan pembayaran sedang tidak dapat dijangkau. Bayar lewat rekening atau QRIS toko.',
+  too_many_charges: 'Terlalu banyak permintaan pembayaran. Coba lagi beberapa menit lagi.',
+  payment_bad_signature: 'Tanda tangan notifikasi pembayaran tidak valid.',
+  payment_wrong_amount: 'Jumlah pembayaran tidak sama dengan total pesanan.',
   // fulfilment (admin)
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',

@@ -1,4 +1,5 @@
 /** Lengths of time in milliseconds, for the shop's rules and the server's timers (one home, not a copy per file). */
-export const MINUTE_MS = 60_000;
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,7 @@
 /**
  * The one data-access layer: the five replicated collections plus the server-only `accounts`, `sessions`,
- * `photos` (who owns which uploaded file) and `stock` (the stock ledger, stock-ledger.ts), on PouchDB (LevelDB) or
+ * `photos` (who owns which uploaded file), `stock` (the stock ledger, stock-ledger.ts) and `payments` (gateway charges,
+ * payments.ts), on PouchDB (LevelDB) or
  * an external CouchDB. Replicated documents are stored as `_id` = the RxDB id, the schema fields, `seq` (sync
  * stamp) and `deleted` (RxDB's deletion kept as an ordinary field, so Mango indexes still find deleted documents).
  *
@@ -18,7 +19,7 @@ import { resolveLeaves, type MergeLeaves } from './conflicts';
 import { createPouchSource, type PouchSource } from './pouch';
 import { Stamper } from './stamps';
 
-export const SERVER_DBS = ['accounts', 'sessions', 'photos', 'stock'] as const;
+export const SERVER_DBS = ['accounts', 'sessions', 'photos', 'stock', 'payments'] as const;
 export type ServerDbName = (typeof SERVER_DBS)[number];
 export type DbName = CollectionName | ServerDbName;
 

@@ -1,0 +1,58 @@
+/**
+ * The gateway payment's rules (docs/payments.md), pure and shared: which of Midtrans' transaction statuses pays an
+ * order, which ends a charge, how long a charge may live, and how a charge's id names its order. The server applies
+ * them (sync-server/payments/); the PWA only shows what the server answers.
+ */
+import { expiresAt } from './expiry';
+import { formatIDR } from './format';
+import { DAY_MS, MINUTE_MS } from './time';
+
+/** What a notification (or a status answer) means for the order. */
+export type PaymentOutcome = 'paid' | 'pending' | 'ended';
+
+/**
+ * `settlement`, or `capture` that the fraud check accepted, is money received; `pending` is a charge still open;
+ * `expire`, `cancel`, `deny` and `failure` end a charge unpaid. Anything else (refunds, an unknown word) changes
+ * nothing here: null.
+ */
+export function paymentOutcome(transactionStatus: string, fraudStatus: string | undefined): PaymentOutcome | null {
+  if (transactionStatus === 'settlement') return 'paid';
+  if (transactionStatus === 'capture') return fraudStatus === undefined || fraudStatus === 'accept' ? 'paid' : 'pending';
+  if (transactionStatus === 'pending') return 'pending';
+  if (['expire', 'cancel', 'deny', 'failure'].includes(transactionStatus)) return 'ended';
+  return null;
+}
+
+/** The note kept for the owner when a charge ends unpaid (the order stays 'Belum Dibayar', manual payment still open). */
+export function chargeEndedNote(transactionStatus: string): string {
+  const why: Record<string, string> = {
+    expire: 'kedaluwarsa',
+    cancel: 'dibatalkan',
+    deny: 'ditolak',
+    failure: 'gagal',
+  };
+  return `Pembayaran QRIS ${why[transactionStatus] ?? 'berakhir'}; pesanan tetap menunggu pembayaran.`;
+}
+
+/** The note for the owner when money arrives for an order already cancelled or expired: it must not be lost. */
+export const latePaymentNote = (amount: number): string =>
+  `Dibayar ${formatIDR(amount)} lewat QRIS setelah pesanan dibatalkan atau kedaluwarsa: perlu ditindaklanjuti pemilik toko.`;
+
+/** A charge's life when the shop never expires unpaid orders (UNPAID_EXPIRY_HOURS=0): a day, then a new QR. */
+export const CHARGE_LIFE_WITHOUT_EXPIRY_MS = DAY_MS;
+/** A charge offered for less than this is not worth scanning: the order expires first. */
+export const CHARGE_MIN_LIFE_MS = 2 * MINUTE_MS;
+
+/** When a charge asked for `now` must expire: the order's own expiry (never later), or a day when orders do not expire. */
+export function chargeExpiresAt(order: { createdAt: number }, unpaidExpiryHours: number, now: number): number {
+  return expiresAt(order, unpaidExpiryHours) ?? now + CHARGE_LIFE_WITHOUT_EXPIRY_MS;
+}
+
+/**
+ * The gateway's order id of an order's `attempt`-th charge: the order's code for the first, the code and '-n' after
+ * (the gateway never takes one order id twice). Order codes hold letters and digits only, so '-' separates.
+ */
+export const chargeId = (orderId: string, attempt: number): string => (attempt <= 1 ? orderId : `${orderId}-${attempt}`);
+
+/** The order a gateway order id belongs to. */
+export const orderOfCharge = (id: string): string => id.replace(/-\d+$/, '');

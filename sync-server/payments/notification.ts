@@ -1,0 +1,127 @@
+/**
+ * Midtrans' HTTP notification (docs/payments.md): the only way money marks an order paid without the owner. The
+ * endpoint is public, so a notification counts only when its `signature_key` is SHA-512(order_id + status_code +
+ * gross_amount + server key), checked before anything is read, and when `gross_amount` is the charge's amount and the
+ * order's total; the charge's gateway id names the order (src/domain/payments.ts), so a signed notification can only
+ * ever pay the order it was charged for.
+ *
+ * Midtrans re-sends a notification until it is answered 2xx and may send them out of order (a `pending` after the
+ * `settlement`), so every effect is idempotent: the order moves from 'Belum Dibayar' to 'Diproses' by a write against
+ * the revision read (`Store.write`, as push.ts and the expiry do), only from 'Belum Dibayar', so it happens once; a
+ * charge that is paid stays paid whatever comes after. The work is a few reads and writes of the store, well within
+ * Midtrans' time-out; the gateway is never called from here.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MessageCode } from '../../src/domain/messages';
+import { chargeEndedNote, latePaymentNote, orderOfCharge, paymentOutcome } from '../../src/domain/payments';
+import { BUY_STATUS } from '../../src/domain/status';
+import { readPayment, updatePayment } from '../data-access/payments';
+import { clientView, type Store } from '../data-access/store';
+
+export interface MidtransNotification {
+  order_id: string;
+  status_code: string;
+  gross_amount: string;
+  signature_key: string;
+  transaction_status: string;
+  transaction_id?: string;
+  fraud_status?: string;
+}
+
+export type NotificationAnswer = { status: 200 } | { status: 400 | 401 | 404; code: MessageCode };
+
+/** Midtrans' signature of a notification (or a status answer): hex SHA-512 of the four strings joined. */
+export function midtransSignature(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {
+  return createHash('sha512').update(`${orderId}${statusCode}${grossAmount}${serverKey}`).digest('hex');
+}
+
+const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+/** The notification's fields when it has the shape Midtrans sends, else null. */
+export function parseNotification(body: unknown): MidtransNotification | null {
+  const b = body as Record<string, unknown> | null;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) return null;
+  if (!text(b.order_id, 60) || !text(b.status_code, 3) || !text(b.gross_amount, 20) || !text(b.signature_key, 128)) return null;
+  if (!text(b.transaction_status, 40)) return null;
+  if (b.fraud_status !== undefined && !text(b.fraud_status, 40)) return null;
+  if (b.transaction_id !== undefined && !text(b.transaction_id, 100)) return null;
+  return b as unknown as MidtransNotification;
+}
+
+function signedBy(n: MidtransNotification, serverKey: string): boolean {
+  const expected = Buffer.from(midtransSignature(n.order_id, n.status_code, n.gross_amount, serverKey));
+  const given = Buffer.from(n.signature_key);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Takes one notification; the answer's status is what Midtrans gets (2xx: do not send it again). */
+export async function takeNotification(store: Store, serverKey: string, body: unknown, now: number): Promise<NotificationAnswer> {
+  const n = parseNotification(body);
+  if (!n) return { status: 400, code: 'bad_request' };
+  if (!signedBy(n, serverKey)) {
+    console.warn('[payments] notification refused: signature does not match');
+    return { status: 401, code: 'payment_bad_signature' };
+  }
+  const orderId = orderOfCharge(n.order_id);
+  const record = await readPayment(store, orderId);
+  const charge = record?.charges.find((c) => c.id === n.order_id);
+  if (!record || !charge) {
+    console.warn(`[payments] notification for a charge the shop did not make (${n.order_id})`);
+    return { status: 404, code: 'not_found' };
+  }
+  const stored = await store.get('transactions', orderId);
+  const order = stored ? clientView(stored) : null;
+  const amount = Number(n.gross_amount);
+  const orderTotal = order && !order._deleted ? Number(order.price) : charge.amount;
+  if (amount !== charge.amount || amount !== orderTotal) {
+    console.warn(`[payments] notification refused: amount is not the charge's (${n.order_id})`);
+    return { status: 400, code: 'payment_wrong_amount' };
+  }
+
+  const outcome = paymentOutcome(n.transaction_status, n.fraud_status);
+  if (outcome === 'paid') {
+    const late = !(await markPaid(store, orderId));
+    await updatePayment(store, orderId, (r) => {
+      const c = r.charges.find((x) => x.id === n.order_id)!;
+      if (r.paid && c.status === 'paid') return null;
+      Object.assign(c, { status: 'paid', gatewayStatus: n.transaction_status });
+      r.paid ??= { chargeId: c.id, transactionId: n.transaction_id ?? c.transactionId ?? '', amount, at: now, via: 'midtrans' };
+      if (late) r.note = latePaymentNote(amount);
+      return r;
+    });
+    if (late) console.warn(`[payments] payment arrived after order ${orderId} was cancelled or expired: kept for the owner`);
+  } else if (outcome !== null) {
+    await updatePayment(store, orderId, (r) => {
+      const c = r.charges.find((x) => x.id === n.order_id)!;
+      // Paid stays paid, ended stays ended: a late `pending` (or a re-sent `expire`) changes nothing.
+      if (c.status === 'paid' || c.status === 'ended' || (outcome === 'pending' && c.gatewayStatus === 'pending')) return null;
+      c.gatewayStatus = n.transaction_status;
+      if (outcome === 'ended') {
+        c.status = 'ended';
+        r.note = chargeEndedNote(n.transaction_status);
+      }
+      return r;
+    });
+  }
+  return { status: 200 };
+}
+
+/**
+ * Moves the order from 'Belum Dibayar' to 'Diproses' once: against the revision read, read again after another
+ * writer's 409. True when the order is (now or already) paid or further on; false when it is gone, cancelled or failed
+ * (a late payment, kept for the owner). Stock does not move: an unpaid order holds its units as a paid one does.
+ */
+export async function markPaid(store: Store, orderId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const stored = await store.get('transactions', orderId);
+    if (!stored) return false;
+    const order = clientView(stored);
+    const status = Number(order.buyStatus);
+    if (order._deleted || status === BUY_STATUS.FAILED) return false;
+    if (status !== BUY_STATUS.UNPAID) return true;
+    const [written] = await store.write('transactions', [{ doc: { ...order, buyStatus: BUY_STATUS.PAID }, rev: stored._rev }]);
+    if (written?.ok) return true;
+    if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
+  }
+  throw Object.assign(new Error('order kept changing'), { status: 503 });
+}

@@ -1,0 +1,267 @@
+/**
+ * A fake of Midtrans' Core API on a loopback port, speaking its protocol as the shop meets it: Basic auth with the
+ * server key and an empty password, `POST /v2/charge` (QRIS: `qr_string`, the `generate-qr-code` action, `custom_expiry`),
+ * `GET /v2/{order_id}/status`, `POST /v2/{order_id}/cancel`, answers whose outcome is the body's string `status_code`
+ * ("201" made, "200" done, "404" unknown, "406" duplicate order id, "407" expired, "412" cannot be changed), and
+ * HTTP notifications to the shop signed as Midtrans signs them. The test drives what a customer's bank would do
+ * (`settle`, `expire`) and may re-send or reorder notifications, as Midtrans does.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildQris } from '../../src/domain/qris';
+
+export type FakeMidtransMode = { kind: 'ok' } | { kind: 'status'; status: number } | { kind: 'slow'; delayMs: number } | { kind: 'down' };
+
+export interface FakeTransaction {
+  order_id: string;
+  transaction_id: string;
+  gross_amount: string;
+  payment_type: 'qris';
+  acquirer: string;
+  currency: 'IDR';
+  merchant_id: string;
+  transaction_time: string;
+  expiry_time: string;
+  transaction_status: 'pending' | 'settlement' | 'expire' | 'cancel' | 'deny';
+  fraud_status: 'accept';
+  settlement_time?: string;
+  qr_string: string;
+  /** What the charge request asked for, as sent. */
+  request: Record<string, any>;
+}
+
+export interface FakeMidtransCall {
+  method: string;
+  path: string;
+  /** The Authorization header decoded: `key:` for Basic auth with an empty password. */
+  auth: string | undefined;
+  body?: any;
+}
+
+export interface FakeMidtrans {
+  url: string;
+  serverKey: string;
+  /** Where notifications go (the Payment Notification URL of Midtrans' dashboard). */
+  notificationUrl: string;
+  calls: FakeMidtransCall[];
+  transactions: Map<string, FakeTransaction>;
+  mode: FakeMidtransMode;
+  count(method: string, pathStart: string): number;
+  /** The customer paid: the transaction settles and the shop is notified once; answers the shop's HTTP status. */
+  settle(orderId: string, options?: { notify?: boolean }): Promise<number | null>;
+  /** The QR's time ran out: the transaction expires and the shop is notified once. */
+  expire(orderId: string, options?: { notify?: boolean }): Promise<number | null>;
+  /** The notification Midtrans sends for the transaction as it stands now (or as `over` says), signed. */
+  notification(orderId: string, over?: Partial<Record<string, string>>): Record<string, string>;
+  /** Sends one notification body to the shop; answers the HTTP status it got. */
+  send(body: unknown): Promise<number>;
+  close(): Promise<void>;
+}
+
+const STATUS_CODE: Record<FakeTransaction['transaction_status'], string> = {
+  pending: '201',
+  settlement: '200',
+  expire: '407',
+  cancel: '200',
+  deny: '202',
+};
+
+/** Midtrans' own times are Jakarta time, 'YYYY-MM-DD HH:mm:ss'. */
+const wib = (ms: number): string => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+export const midtransSignatureOf = (orderId: string, statusCode: string, grossAmount: string, key: string): string =>
+  createHash('sha512').update(`${orderId}${statusCode}${grossAmount}${key}`).digest('hex');
+
+/** A QRIS payload as an acquirer would make it, carrying the amount and the transaction's reference. */
+function qrisFor(amount: number, transactionId: string): string {
+  return buildQris([
+    { tag: '00', value: '01' },
+    { tag: '01', value: '12' },
+    { tag: '26', value: '0019ID.CO.GOJEK.WWW011893600914000000000102150000000000000000303UMI' },
+    { tag: '52', value: '5945' },
+    { tag: '53', value: '360' },
+    { tag: '54', value: String(amount) },
+    { tag: '58', value: 'ID' },
+    { tag: '59', value: 'JEPRET STUDIO' },
+    { tag: '60', value: 'SEMARANG' },
+    { tag: '62', value: `0520${transactionId.replace(/-/g, '').slice(0, 20)}` },
+  ]);
+}
+
+export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): Promise<FakeMidtrans> {
+  const calls: FakeMidtransCall[] = [];
+  const transactions = new Map<string, FakeTransaction>();
+
+  const notification = (orderId: string, over: Partial<Record<string, string>> = {}): Record<string, string> => {
+    const t = transactions.get(orderId);
+    if (!t) throw new Error(`fake midtrans: no transaction ${orderId}`);
+    const body: Record<string, string> = {
+      transaction_time: t.transaction_time,
+      transaction_status: t.transaction_status,
+      transaction_id: t.transaction_id,
+      status_message: 'midtrans payment notification',
+      status_code: STATUS_CODE[t.transaction_status],
+      payment_type: 'qris',
+      order_id: t.order_id,
+      merchant_id: t.merchant_id,
+      gross_amount: t.gross_amount,
+      fraud_status: t.fraud_status,
+      currency: 'IDR',
+      acquirer: t.acquirer,
+      expiry_time: t.expiry_time,
+      ...(t.settlement_time ? { settlement_time: t.settlement_time } : {}),
+      ...over,
+    };
+    body.signature_key ??= midtransSignatureOf(body.order_id!, body.status_code!, body.gross_amount!, serverKey);
+    return body;
+  };
+
+  const send = async (body: unknown): Promise<number> => {
+    const res = await fetch(fake.notificationUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const move = async (orderId: string, status: FakeTransaction['transaction_status'], notify = true) => {
+    const t = transactions.get(orderId);
+    if (!t) throw new Error(`fake midtrans: no transaction ${orderId}`);
+    t.transaction_status = status;
+    if (status === 'settlement') t.settlement_time = wib(Date.now());
+    return notify ? send(notification(orderId)) : null;
+  };
+
+  const fake: FakeMidtrans = {
+    url: '',
+    serverKey,
+    notificationUrl: '',
+    calls,
+    transactions,
+    mode: { kind: 'ok' },
+    count: (method, pathStart) => calls.filter((c) => c.method === method && c.path.startsWith(pathStart)).length,
+    settle: (orderId, options = {}) => move(orderId, 'settlement', options.notify ?? true),
+    expire: (orderId, options = {}) => move(orderId, 'expire', options.notify ?? true),
+    notification,
+    send,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) reply(res, 500, { status_code: '500', status_message: 'Sorry, we encountered internal server error. We will fix this soon.' });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const raw = await readBody(req);
+    const authHeader = req.headers.authorization;
+    const auth = authHeader?.startsWith('Basic ') ? Buffer.from(authHeader.slice(6), 'base64').toString('utf8') : undefined;
+    const call: FakeMidtransCall = { method: req.method ?? 'GET', path, auth };
+    if (raw) {
+      try {
+        call.body = JSON.parse(raw);
+      } catch {
+        call.body = raw;
+      }
+    }
+    calls.push(call);
+
+    const mode = fake.mode;
+    if (mode.kind === 'down') return void res.socket?.destroy();
+    if (mode.kind === 'slow') await new Promise((r) => setTimeout(r, mode.delayMs));
+    if (mode.kind === 'status') return reply(res, mode.status, { status_code: String(mode.status), status_message: 'fake failure' });
+    if (auth !== `${serverKey}:`) {
+      return reply(res, 401, {
+        status_code: '401',
+        status_message: 'Unknown Merchant server_key/id',
+        id: randomUUID(),
+      });
+    }
+    let m: RegExpExecArray | null;
+    if (call.method === 'POST' && path === '/v2/charge') return charge(call.body, res);
+    if (call.method === 'GET' && (m = /^\/v2\/([^/]+)\/status$/.exec(path))) {
+      const t = transactions.get(decodeURIComponent(m[1]!));
+      if (!t) return reply(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+      const { request: _request, qr_string: _qr, ...view } = t;
+      return reply(res, 200, { ...view, status_code: STATUS_CODE[t.transaction_status], status_message: 'Success, transaction is found', signature_key: notification(t.order_id).signature_key });
+    }
+    if (call.method === 'POST' && (m = /^\/v2\/([^/]+)\/cancel$/.exec(path))) {
+      const t = transactions.get(decodeURIComponent(m[1]!));
+      if (!t) return reply(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+      if (t.transaction_status !== 'pending') {
+        return reply(res, 412, { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction', id: randomUUID() });
+      }
+      t.transaction_status = 'cancel';
+      const { request: _request, qr_string: _qr, ...view } = t;
+      return reply(res, 200, { ...view, status_code: '200', status_message: 'Success, transaction is canceled' });
+    }
+    reply(res, 404, { status_code: '404', status_message: 'The requested resource is not found', id: randomUUID() });
+  }
+
+  function charge(body: any, res: ServerResponse): void {
+    const details = body?.transaction_details;
+    const orderId = details?.order_id;
+    const amount = details?.gross_amount;
+    if (body?.payment_type !== 'qris' || typeof orderId !== 'string' || !Number.isInteger(amount) || amount < 1) {
+      return reply(res, 400, { status_code: '400', status_message: 'One or more parameters in the payload is invalid.', id: randomUUID() });
+    }
+    if (transactions.has(orderId)) {
+      return reply(res, 406, {
+        status_code: '406',
+        status_message: 'The request could not be completed due to a conflict with the current state of the target resource, please try again',
+        id: randomUUID(),
+      });
+    }
+    const now = Date.now();
+    const expiry = body.custom_expiry;
+    const minutes = expiry?.unit === 'minute' && Number.isInteger(expiry.expiry_duration) ? expiry.expiry_duration : 15;
+    const transactionId = randomUUID();
+    const t: FakeTransaction = {
+      order_id: orderId,
+      transaction_id: transactionId,
+      gross_amount: `${amount}.00`,
+      payment_type: 'qris',
+      acquirer: body.qris?.acquirer ?? 'gopay',
+      currency: 'IDR',
+      merchant_id: 'G123456789',
+      transaction_time: wib(now),
+      expiry_time: wib(now + minutes * 60_000),
+      transaction_status: 'pending',
+      fraud_status: 'accept',
+      qr_string: qrisFor(amount, transactionId),
+      request: body,
+    };
+    transactions.set(orderId, t);
+    const { request: _request, ...view } = t;
+    reply(res, 200, {
+      ...view,
+      status_code: '201',
+      status_message: 'QRIS transaction is created',
+      actions: [{ name: 'generate-qr-code', method: 'GET', url: `${fake.url}/v2/qris/${transactionId}/qr-code` }],
+    });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
