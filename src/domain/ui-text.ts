@@ -265,6 +265,10 @@ export const UI = {
     qrisTitle: 'QRIS',
     qrisHint: 'Pindai dengan aplikasi bank atau e-wallet mana pun. Nominal sudah terisi otomatis.',
     qrLabel: (amount: string) => `Kode QRIS untuk membayar ${amount}`,
+    /** The gateway's QR (docs/payments.md): the shop learns of the payment by itself. */
+    gatewayTitle: 'QRIS, terkonfirmasi otomatis',
+    gatewayHint: 'Pindai dengan aplikasi bank atau e-wallet mana pun. Pembayaran dikonfirmasi otomatis, tanpa Konfirmasi lewat WhatsApp.',
+    gatewayLabel: (amount: string) => `Kode QRIS pembayaran otomatis untuk ${amount}`,
     transferTitle: 'Transfer bank atau e-wallet',
     bank: 'Bank',
     ewallet: 'E-wallet',

@@ -10,6 +10,7 @@ import { useIsWaiting } from '../../lib/db/database-context';
 import { useRxQuery } from '../../lib/db/hooks';
 import { listedCustom, listedTransaction, OrderPhotosProgress } from './order-item';
 import { PaymentPopup } from './payment-popup';
+import { useGatewayCharge } from './use-gateway-charge';
 
 interface OrderPaymentProps {
   collection: Extract<CollectionName, 'transactions' | 'custom'>;
@@ -36,5 +37,10 @@ export function OrderPayment({ collection, code, total, onClose }: OrderPaymentP
   // An order waiting for its photos (a slow or patchy connection): their upload moves on screen, not only 'belum sampai'.
   const listed = doc && (collection === 'transactions' ? listedTransaction(doc as TransactionDoc) : listedCustom(doc as CustomDoc));
   const uploads = listed?.waiting ? <OrderPhotosProgress photos={listed.photos} /> : undefined;
-  return <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} uploads={uploads} refused={refused} settled={settled} onClose={onClose} />;
+  // The gateway's QR only for an order of the shop's own goods that reached the shop and still waits for payment.
+  const payable = collection === 'transactions' && Boolean(doc) && !waiting && !refused && !settled;
+  const gateway = useGatewayCharge(code, doc?.price ?? total, payable) ?? undefined;
+  return (
+    <PaymentPopup code={code} total={doc?.price ?? total} waiting={waiting} uploads={uploads} refused={refused} settled={settled} gateway={gateway} onClose={onClose} />
+  );
 }

@@ -15,7 +15,7 @@ const CODE = 'u1abcA1718000000';
 const TOTAL = 52000;
 
 /** Transaksi with the popup open over it, and /products to land on; the popup unmounts when it asks to close. */
-function renderPopup({ code = CODE, total = TOTAL } = {}) {
+function renderPopup({ code = CODE, total = TOTAL, gateway }: { code?: string; total?: number; gateway?: { qrString: string; amount: number } } = {}) {
   const onClose = vi.fn();
   function Transaksi() {
     const [open, setOpen] = useState(true);
@@ -23,7 +23,7 @@ function renderPopup({ code = CODE, total = TOTAL } = {}) {
       onClose();
       setOpen(false);
     };
-    return open ? <PaymentPopup code={code} total={total} onClose={close} /> : <p>Transaksi</p>;
+    return open ? <PaymentPopup code={code} total={total} gateway={gateway} onClose={close} /> : <p>Transaksi</p>;
   }
   const router = createMemoryRouter(
     [
@@ -76,6 +76,20 @@ describe('payment popup', () => {
     expect(items[0]).toHaveTextContent(/BCA.*8730123456.*a\.n\. Jepret Studio/);
     expect(items[1]).toHaveTextContent(/DANA.*081234567890/);
     expect(items[2]).toHaveTextContent(/OVO.*081234567890/);
+  });
+
+  it("when the gateway made a charge, then its QR (the gateway's qr_string) is drawn with the amount, instead of the shop's, and the accounts stay below", () => {
+    const gatewayQr = paymentQrPayload(TOTAL).replace('JEPRET STUDIO', 'JEPRET GATEWY');
+    const { dialog } = renderPopup({ gateway: { qrString: gatewayQr, amount: TOTAL } });
+    const view = within(dialog);
+    const qr = view.getByRole('img', { name: /^Kode QRIS pembayaran otomatis untuk Rp\s52\.000$/ });
+    expect(decodeQr(qr)).toBe(gatewayQr);
+    expect(view.queryByRole('img', { name: /^Kode QRIS untuk membayar/ })).toBeNull();
+    expect(view.getByRole('heading', { name: 'QRIS, terkonfirmasi otomatis' })).toBeInTheDocument();
+    expect(view.getAllByRole('listitem')).toHaveLength(3);
+    // The accounts come after the gateway's QR.
+    const [gatewaySection] = dialog.getElementsByClassName('payment-gateway');
+    expect(gatewaySection!.compareDocumentPosition(view.getAllByRole('listitem')[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('when it opens, then the order code is drawn as a CODE128 barcode and written under it', () => {

@@ -36,6 +36,11 @@ export interface PaymentPopupProps {
    * tab, while this popup was open): what it is now, with no means of payment.
    */
   settled?: { message: string };
+  /**
+   * The payment gateway's QRIS charge for this order (docs/payments.md), when the device is online and the gateway
+   * answered: its QR replaces the shop's own, and the manual accounts stay below it.
+   */
+  gateway?: { qrString: string; amount: number };
   onClose(): void;
 }
 
@@ -62,9 +67,9 @@ function useArrival(waiting: boolean): 'waiting' | 'arrived' | null {
  * the order, so it works offline: the customer can pay now and confirm once back online. While the order has not
  * reached the shop, it says so: the server may price it otherwise (a price changed while the phone was offline).
  */
-export function PaymentPopup({ code, total, waiting = false, uploads, refused, settled, onClose }: PaymentPopupProps) {
+export function PaymentPopup({ code, total, waiting = false, uploads, refused, settled, gateway, onClose }: PaymentPopupProps) {
   const navigate = useNavigate();
-  const qr = useMemo(() => paymentQrPayload(total), [total]);
+  const shopQr = useMemo(() => paymentQrPayload(total), [total]);
   const hintId = useId();
   const amount = formatIDR(total);
   const arrival = useArrival(waiting);
@@ -113,13 +118,26 @@ export function PaymentPopup({ code, total, waiting = false, uploads, refused, s
         {arrival === 'arrived' && <p className="field-note">{T.atShop}</p>}
       </div>
       {uploads}
-      <section className="payment-section">
-        <h3>{T.qrisTitle}</h3>
-        <div className="payment-qr">
-          <QRCodeSVG value={qr} size={256} marginSize={4} level="M" role="img" aria-label={T.qrLabel(amount)} />
-        </div>
-        <p className="field-note">{T.qrisHint}</p>
-      </section>
+      {gateway ? (
+        <section className="payment-section payment-gateway">
+          <h3>{T.gatewayTitle}</h3>
+          <div className="payment-qr">
+            <QRCodeSVG value={gateway.qrString} size={256} marginSize={4} level="M" role="img" aria-label={T.gatewayLabel(formatIDR(gateway.amount))} />
+          </div>
+          <p className="payment-qr-amount">
+            <strong>{formatIDR(gateway.amount)}</strong>
+          </p>
+          <p className="field-note">{T.gatewayHint}</p>
+        </section>
+      ) : (
+        <section className="payment-section">
+          <h3>{T.qrisTitle}</h3>
+          <div className="payment-qr">
+            <QRCodeSVG value={shopQr} size={256} marginSize={4} level="M" role="img" aria-label={T.qrLabel(amount)} />
+          </div>
+          <p className="field-note">{T.qrisHint}</p>
+        </section>
+      )}
       <Destinations />
       <section className="payment-section">
         <h3>{T.codeTitle}</h3>
