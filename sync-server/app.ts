@@ -19,6 +19,7 @@ import { JSON_MAX_DEPTH, nestsDeeperThan } from './json-depth';
 import { startUnpaidExpiry } from './fulfilment/expiry';
 import { createFulfilmentRouter } from './fulfilment/routes';
 import { createPrerenderer } from './pages/prerender';
+import { startPaymentFollowUp } from './payments/follow-up';
 import { createPaymentsRouter } from './payments/routes';
 import { seedGoods } from './seed';
 import { createSettingsRouter } from './settings-route';
@@ -52,7 +53,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   stock.prepare().catch((err: unknown) => {
     if (!store.isClosed) console.warn(`[stock] count not read yet (${(err as Error)?.message ?? err}); the first order reads it`);
   });
-  const expiry = startUnpaidExpiry(store, stock, config.unpaidExpiryHours);
+  const payments = startPaymentFollowUp(config, store);
+  const expiry = startUnpaidExpiry(store, stock, config.unpaidExpiryHours, { paidMeanwhile: payments ? (id) => payments.reconcile(id) : undefined });
   const photoSweep = startPhotoSweep(config, store);
 
   const actors = new WeakMap<Request, Promise<Actor>>();
@@ -95,7 +97,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   // JSON answers (a first pull of goods or orders runs to hundreds of KB) go out compressed; the event stream never.
   app.use('/api', dynamicCompression(config.compression));
   // Before the API's parser: the payment routes parse their own, smaller bodies (payments/routes.ts).
-  app.use('/api/payments', createPaymentsRouter(config, store, actorOf));
+  app.use('/api/payments', createPaymentsRouter(config, store, actorOf, payments));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), (req, _res, next) => {
     if (nestsDeeperThan(req.body, JSON_MAX_DEPTH)) throw new HttpError(400, 'too_deep');
     next();
@@ -125,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     async close(): Promise<void> {
       hub.close();
       await expiry.stop();
+      payments?.stop();
       await photoSweep.stop();
       resumable.stop();
       await store.close();

@@ -56,3 +56,16 @@ export const chargeId = (orderId: string, attempt: number): string => (attempt <
 
 /** The order a gateway order id belongs to. */
 export const orderOfCharge = (id: string): string => id.replace(/-\d+$/, '');
+
+/** Where a charge stands: being made, open (its QR payable), paid, ended unpaid at the gateway, or never made. */
+export type ChargeStatus = 'creating' | 'pending' | 'paid' | 'ended' | 'failed';
+
+/** An order's gateway payment as the admin's order popup shows it (GET /api/payments/:orderId). */
+export interface PaymentView {
+  orderId: string;
+  /** Money received through the gateway; null: none (an order marked paid by the owner was paid by hand). */
+  paid: { via: 'midtrans'; amount: number; at: number; transactionId: string } | null;
+  /** For the owner: a charge that ended unpaid, or money that arrived after the order was cancelled or expired. */
+  note: string | null;
+  charges: Array<{ id: string; amount: number; status: ChargeStatus; createdAt: number; expiresAt: number }>;
+}

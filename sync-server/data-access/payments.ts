@@ -4,9 +4,8 @@
  * expiry, last known status), the payment received, and the notes for the owner. Every change is a write against the
  * revision read (`update`), so two instances or two notifications at once each see one outcome.
  */
+import type { ChargeStatus } from '../../src/domain/payments';
 import { notFoundAsNull, type Store } from './store';
-
-export type ChargeStatus = 'creating' | 'pending' | 'paid' | 'ended' | 'failed';
 
 export interface ChargeRecord {
   /** The gateway's order id (src/domain/payments.ts `chargeId`). */

@@ -5,7 +5,8 @@
  * against the revision it was read at (a 409, or on a cluster a write the merge with a payment does not keep, means
  * another instance or the admin got there first: skip), through `Store.write` so it gets a sync stamp and the
  * customer's next pull brings it; the stock then follows the order as stored (sync/stock.ts), so it comes back once.
- * Custom orders are paid on the marketplaces and never expire here.
+ * Custom orders are paid on the marketplaces and never expire here. With a payment gateway, an order is asked about
+ * first (`paidMeanwhile`, sync-server/payments/follow-up.ts): a payment whose notification was lost keeps it.
  */
 import { isExpired } from '../../src/domain/expiry';
 import { unpaidExpiredKendala } from '../../src/domain/messages';
@@ -41,10 +42,17 @@ export async function expireOne(store: Store, stock: StockKeeper, stored: PouchD
   return true;
 }
 
+/**
+ * Asked before an order expires, when the shop takes gateway payments (sync-server/payments/follow-up.ts): true when
+ * the order turned out paid (a notification was lost), so it is left alone.
+ */
+export type PaidMeanwhile = (orderId: string) => Promise<boolean>;
+
 /** One pass: the ids this pass expired. */
-export async function expireUnpaid(store: Store, stock: StockKeeper, now: number, hours: number): Promise<string[]> {
+export async function expireUnpaid(store: Store, stock: StockKeeper, now: number, hours: number, paidMeanwhile?: PaidMeanwhile): Promise<string[]> {
   const expired: string[] = [];
   for (const stored of await findExpired(store, now, hours)) {
+    if (await paidMeanwhile?.(stored._id)) continue;
     if (await expireOne(store, stock, stored, hours)) expired.push(stored._id);
   }
   return expired;
@@ -58,13 +66,18 @@ export interface ExpiryTimer {
 }
 
 /** A pass at start, then every `intervalMs`; a failed pass (store down) is logged and retried next time. */
-export function startUnpaidExpiry(store: Store, stock: StockKeeper, hours: number, options: { now?: Clock; intervalMs?: number } = {}): ExpiryTimer {
+export function startUnpaidExpiry(
+  store: Store,
+  stock: StockKeeper,
+  hours: number,
+  options: { now?: Clock; intervalMs?: number; paidMeanwhile?: PaidMeanwhile } = {},
+): ExpiryTimer {
   const now = options.now ?? Date.now;
   let last: Promise<string[]> = Promise.resolve([]);
   const run = (): Promise<string[]> => {
     last = last
       .catch(() => [])
-      .then(() => expireUnpaid(store, stock, now(), hours))
+      .then(() => expireUnpaid(store, stock, now(), hours, options.paidMeanwhile))
       .catch((err: unknown) => {
         console.error('[expiry] pass failed:', (err as Error)?.message ?? err);
         return [];

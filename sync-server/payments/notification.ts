@@ -13,10 +13,10 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MessageCode } from '../../src/domain/messages';
-import { chargeEndedNote, latePaymentNote, orderOfCharge, paymentOutcome } from '../../src/domain/payments';
-import { BUY_STATUS } from '../../src/domain/status';
-import { readPayment, updatePayment } from '../data-access/payments';
+import { orderOfCharge, paymentOutcome } from '../../src/domain/payments';
+import { readPayment } from '../data-access/payments';
 import { clientView, type Store } from '../data-access/store';
+import { applyChargeFact } from './outcome';
 
 export interface MidtransNotification {
   order_id: string;
@@ -79,49 +79,9 @@ export async function takeNotification(store: Store, serverKey: string, body: un
   }
 
   const outcome = paymentOutcome(n.transaction_status, n.fraud_status);
-  if (outcome === 'paid') {
-    const late = !(await markPaid(store, orderId));
-    await updatePayment(store, orderId, (r) => {
-      const c = r.charges.find((x) => x.id === n.order_id)!;
-      if (r.paid && c.status === 'paid') return null;
-      Object.assign(c, { status: 'paid', gatewayStatus: n.transaction_status });
-      r.paid ??= { chargeId: c.id, transactionId: n.transaction_id ?? c.transactionId ?? '', amount, at: now, via: 'midtrans' };
-      if (late) r.note = latePaymentNote(amount);
-      return r;
-    });
-    if (late) console.warn(`[payments] payment arrived after order ${orderId} was cancelled or expired: kept for the owner`);
-  } else if (outcome !== null) {
-    await updatePayment(store, orderId, (r) => {
-      const c = r.charges.find((x) => x.id === n.order_id)!;
-      // Paid stays paid, ended stays ended: a late `pending` (or a re-sent `expire`) changes nothing.
-      if (c.status === 'paid' || c.status === 'ended' || (outcome === 'pending' && c.gatewayStatus === 'pending')) return null;
-      c.gatewayStatus = n.transaction_status;
-      if (outcome === 'ended') {
-        c.status = 'ended';
-        r.note = chargeEndedNote(n.transaction_status);
-      }
-      return r;
-    });
+  if (outcome !== null) {
+    const fact = { orderId, chargeId: n.order_id, outcome, gatewayStatus: n.transaction_status, transactionId: n.transaction_id, amount };
+    await applyChargeFact(store, fact, now);
   }
   return { status: 200 };
-}
-
-/**
- * Moves the order from 'Belum Dibayar' to 'Diproses' once: against the revision read, read again after another
- * writer's 409. True when the order is (now or already) paid or further on; false when it is gone, cancelled or failed
- * (a late payment, kept for the owner). Stock does not move: an unpaid order holds its units as a paid one does.
- */
-export async function markPaid(store: Store, orderId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const stored = await store.get('transactions', orderId);
-    if (!stored) return false;
-    const order = clientView(stored);
-    const status = Number(order.buyStatus);
-    if (order._deleted || status === BUY_STATUS.FAILED) return false;
-    if (status !== BUY_STATUS.UNPAID) return true;
-    const [written] = await store.write('transactions', [{ doc: { ...order, buyStatus: BUY_STATUS.PAID }, rev: stored._rev }]);
-    if (written?.ok) return true;
-    if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
-  }
-  throw Object.assign(new Error('order kept changing'), { status: 503 });
 }
