@@ -114,4 +114,14 @@ export const ADMIN_UI = {
   goneMeanwhile: (code: string) => `Pesanan ${code} sudah dibatalkan atau dihapus di server; perubahan Anda tidak dipakai.`,
   ongoingNote: 'Pesanan dan pesanan custom belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
   totalOrdersNote: (orders: number, custom: number) => `${formatCount(orders)} pesanan produk, ${formatCount(custom)} pesanan custom`,
+  /** The order popup's payment line (docs/payments.md): who paid how and when. */
+  payment: {
+    label: 'Pembayaran',
+    loading: 'Memeriksa pembayaran…',
+    gateway: (amount: string, at: string) => `QRIS Midtrans, ${amount}, ${at}`,
+    manual: 'Manual (transfer atau QRIS toko, dicek pemilik)',
+    open: (amount: string) => `QRIS Midtrans menunggu pembayaran (${amount})`,
+    none: 'Belum dibayar',
+    offline: 'Tidak dapat dicek saat offline.',
+  },
 } as const;

@@ -4,6 +4,7 @@
  * failure (offline, no gateway, the gateway down, the order no longer unpaid) answers null, and the popup stays the
  * manual one.
  */
+import type { PaymentView } from '../domain/payments';
 import { api } from './api';
 
 export interface GatewayCharge {
@@ -23,6 +24,20 @@ export async function requestCharge(orderId: string, signal?: AbortSignal): Prom
   try {
     const { ok, data } = await api<GatewayCharge>(`/api/payments/${encodeURIComponent(orderId)}/charge`, { method: 'POST', signal });
     return ok && isCharge(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The admin's view of an order's payment (GET /api/payments/:orderId, which asks the gateway first). Null when it
+ * cannot be read (offline, the server unreachable); `off` when the shop has no gateway (every payment is manual).
+ */
+export async function readPaymentView(orderId: string, signal?: AbortSignal): Promise<PaymentView | 'off' | null> {
+  try {
+    const res = await api<PaymentView>(`/api/payments/${encodeURIComponent(orderId)}`, { signal });
+    if (res.status === 404) return 'off';
+    return res.ok && res.data ? res.data : null;
   } catch {
     return null;
   }

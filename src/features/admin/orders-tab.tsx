@@ -11,6 +11,7 @@ import { useWrites } from '../../lib/writes/use-writes';
 import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
+import { PaymentInfo } from './payment-info';
 import { DownloadLink } from './download-link';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
@@ -123,6 +124,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           onClose={() => setOpenId(null)}
         >
           <Details order={open} />
+          {collection === 'transactions' && <PaymentInfo orderId={open.id} buyStatus={Number(open.buyStatus)} />}
         </OrderPopup>
       )}
     </>
