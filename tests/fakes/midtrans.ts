@@ -7,9 +7,9 @@
  * (`settle`, `expire`) and may re-send or reorder notifications, as Midtrans does.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildQris } from '../../src/domain/qris';
+import { listenLoopback, readBody, sendJson } from './http';
 
 export type FakeMidtransMode = { kind: 'ok' } | { kind: 'status'; status: number } | { kind: 'slow'; delayMs: number } | { kind: 'down' };
 
@@ -143,18 +143,8 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     expire: (orderId, options = {}) => move(orderId, 'expire', options.notify ?? true),
     notification,
     send,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) reply(res, 500, { status_code: '500', status_message: 'Sorry, we encountered internal server error. We will fix this soon.' });
-    });
-  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -174,9 +164,9 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     const mode = fake.mode;
     if (mode.kind === 'down') return void res.socket?.destroy();
     if (mode.kind === 'slow') await new Promise((r) => setTimeout(r, mode.delayMs));
-    if (mode.kind === 'status') return reply(res, mode.status, { status_code: String(mode.status), status_message: 'fake failure' });
+    if (mode.kind === 'status') return sendJson(res, mode.status, { status_code: String(mode.status), status_message: 'fake failure' });
     if (auth !== `${serverKey}:`) {
-      return reply(res, 401, {
+      return sendJson(res, 401, {
         status_code: '401',
         status_message: 'Unknown Merchant server_key/id',
         id: randomUUID(),
@@ -186,21 +176,21 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     if (call.method === 'POST' && path === '/v2/charge') return charge(call.body, res);
     if (call.method === 'GET' && (m = /^\/v2\/([^/]+)\/status$/.exec(path))) {
       const t = transactions.get(decodeURIComponent(m[1]!));
-      if (!t) return reply(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+      if (!t) return sendJson(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
       const { request: _request, qr_string: _qr, ...view } = t;
-      return reply(res, 200, { ...view, status_code: STATUS_CODE[t.transaction_status], status_message: 'Success, transaction is found', signature_key: notification(t.order_id).signature_key });
+      return sendJson(res, 200, { ...view, status_code: STATUS_CODE[t.transaction_status], status_message: 'Success, transaction is found', signature_key: notification(t.order_id).signature_key });
     }
     if (call.method === 'POST' && (m = /^\/v2\/([^/]+)\/cancel$/.exec(path))) {
       const t = transactions.get(decodeURIComponent(m[1]!));
-      if (!t) return reply(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+      if (!t) return sendJson(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
       if (t.transaction_status !== 'pending') {
-        return reply(res, 412, { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction', id: randomUUID() });
+        return sendJson(res, 412, { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction', id: randomUUID() });
       }
       t.transaction_status = 'cancel';
       const { request: _request, qr_string: _qr, ...view } = t;
-      return reply(res, 200, { ...view, status_code: '200', status_message: 'Success, transaction is canceled' });
+      return sendJson(res, 200, { ...view, status_code: '200', status_message: 'Success, transaction is canceled' });
     }
-    reply(res, 404, { status_code: '404', status_message: 'The requested resource is not found', id: randomUUID() });
+    sendJson(res, 404, { status_code: '404', status_message: 'The requested resource is not found', id: randomUUID() });
   }
 
   function charge(body: any, res: ServerResponse): void {
@@ -208,10 +198,10 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     const orderId = details?.order_id;
     const amount = details?.gross_amount;
     if (body?.payment_type !== 'qris' || typeof orderId !== 'string' || !Number.isInteger(amount) || amount < 1) {
-      return reply(res, 400, { status_code: '400', status_message: 'One or more parameters in the payload is invalid.', id: randomUUID() });
+      return sendJson(res, 400, { status_code: '400', status_message: 'One or more parameters in the payload is invalid.', id: randomUUID() });
     }
     if (transactions.has(orderId)) {
-      return reply(res, 406, {
+      return sendJson(res, 406, {
         status_code: '406',
         status_message: 'The request could not be completed due to a conflict with the current state of the target resource, please try again',
         id: randomUUID(),
@@ -238,7 +228,7 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     };
     transactions.set(orderId, t);
     const { request: _request, ...view } = t;
-    reply(res, 200, {
+    sendJson(res, 200, {
       ...view,
       status_code: '201',
       status_message: 'QRIS transaction is created',
@@ -246,22 +236,7 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLoopback(handle, { status_code: '500', status_message: 'Sorry, we encountered internal server error. We will fix this soon.' });
+  fake.url = listening.origin;
   return fake;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -3,8 +3,8 @@
  * its request and answer shapes: `key` header, `{ meta: { message, code, status }, data }`, flat items,
  * form-encoded cost requests. Counts calls and can misbehave on demand.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLoopback, readBody, sendJson } from './http';
 
 export type FakeMode =
   | { kind: 'ok' }
@@ -72,18 +72,8 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
     calls,
     mode: { kind: 'ok' },
     count: (path) => calls.filter((c) => c.path === path).length,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { meta: meta(500, 'fake failed'), data: null });
-    });
-  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/api\/v1/, '');
@@ -92,39 +82,39 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
     if (req.method === 'POST') call.form = Object.fromEntries(new URLSearchParams(raw));
     calls.push(call);
 
-    if (call.key !== fake.key) return send(res, 401, { meta: meta(401, 'Invalid Api key, key not found'), data: null });
+    if (call.key !== fake.key) return sendJson(res, 401, { meta: meta(401, 'Invalid Api key, key not found'), data: null });
     const mode = fake.mode;
     if (mode.kind === 'rate-limit') {
       res.setHeader('Retry-After', mode.retryAfter);
-      return send(res, 429, { meta: meta(429, 'Too Many Requests'), data: null });
+      return sendJson(res, 429, { meta: meta(429, 'Too Many Requests'), data: null });
     }
     if (mode.kind === 'slow') await new Promise((r) => setTimeout(r, mode.delayMs));
     if (mode.kind === 'malformed') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(mode.body);
     }
-    if (mode.kind === 'status') return send(res, mode.status, { meta: meta(mode.status, 'Server Error'), data: null });
+    if (mode.kind === 'status') return sendJson(res, mode.status, { meta: meta(mode.status, 'Server Error'), data: null });
     route(req.method ?? 'GET', path, call.form ?? {}, res);
   }
 
   function route(method: string, path: string, form: Record<string, string>, res: ServerResponse): void {
-    const notFound = () => send(res, 404, { meta: meta(404, 'Data not found'), data: null });
+    const notFound = () => sendJson(res, 404, { meta: meta(404, 'Data not found'), data: null });
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/destination/province') {
-      return send(res, 200, { meta: meta(200, 'Success Get Province'), data: PROVINCES });
+      return sendJson(res, 200, { meta: meta(200, 'Success Get Province'), data: PROVINCES });
     }
     if (method === 'GET' && (m = /^\/destination\/city\/(\d+)$/.exec(path))) {
       const list = CITIES[m[1] as string];
-      return list ? send(res, 200, { meta: meta(200, 'Success Get City'), data: list }) : notFound();
+      return list ? sendJson(res, 200, { meta: meta(200, 'Success Get City'), data: list }) : notFound();
     }
     if (method === 'GET' && (m = /^\/destination\/district\/(\d+)$/.exec(path))) {
       const list = DISTRICTS[m[1] as string];
-      return list ? send(res, 200, { meta: meta(200, 'Success Get District'), data: list }) : notFound();
+      return list ? sendJson(res, 200, { meta: meta(200, 'Success Get District'), data: list }) : notFound();
     }
     if (method === 'POST' && path === '/calculate/district/domestic-cost') {
       const { origin, destination, weight, courier } = form;
       if (!origin || !destination || !weight || !courier || !/^\d+$/.test(weight)) {
-        return send(res, 422, { meta: meta(422, 'origin, destination, weight and courier are required'), data: null });
+        return sendJson(res, 422, { meta: meta(422, 'origin, destination, weight and courier are required'), data: null });
       }
       if (!KNOWN_DISTRICTS.has(origin) || !KNOWN_DISTRICTS.has(destination)) return notFound();
       const kg = Math.max(1, Math.ceil(Number(weight) / 1000));
@@ -138,32 +128,17 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
           etd: s.etd,
         })),
       );
-      return send(res, 200, { meta: meta(200, 'Success Calculate Domestic Shipping cost'), data });
+      return sendJson(res, 200, { meta: meta(200, 'Success Calculate Domestic Shipping cost'), data });
     }
     notFound();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  const listening = await listenLoopback(handle, { meta: meta(500, 'fake failed'), data: null });
+  fake.url = `${listening.origin}/api/v1`;
   return fake;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
 import { midtransSignatureOf, startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
-import { HttpClient, pullAll, pushChange, pushNew, startShop, startTestServer } from '../helpers/server';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, startShop, startTestServer } from '../helpers/server';
 import { transactionDoc } from './fixtures';
 
 type Shop = Awaited<ReturnType<typeof startShop>>;
@@ -117,7 +117,6 @@ describe('the QRIS charge', () => {
     const server = await startTestServer({ MIDTRANS_SERVER_KEY: fake.serverKey, MIDTRANS_API_URL: fake.url });
     try {
       const client = new HttpClient(server.url);
-      const { signUp } = await import('../helpers/server');
       await signUp(client);
       const answers = [];
       for (let i = 0; i < 21; i++) answers.push((await charge(client, 'nothing-here')).status);
