@@ -1,14 +1,15 @@
 /**
  * Move and zoom the part of a photo that is printed, inside a polaroid-style frame at the print's proportions,
  * and type its caption. react-easy-crop does the dragging (and the arrow keys once the photo has focus); the
- * zoom is a native range input, which a phone and a keyboard both handle well.
+ * zoom is a native range input, which a phone and a keyboard both handle well. While the crop moves, the editor
+ * says how sharp the card will print (`printQuality`, the rule the server flags the line by); any crop may be kept.
  */
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Modal } from './modal';
 import { usePhotoSrc } from './photo-thumb';
 import { CAPTION_MAX } from '../domain/field-limits';
-import { CROP_ASPECT, type PhotoEdit } from '../domain/photos';
+import { CROP_ASPECT, printQuality, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 
 const T = UI.order;
@@ -19,6 +20,9 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | undefined>(photo.crop);
   const [caption, setCaption] = useState(photo.caption);
+  /** The photo's own pixels, as the server will have them (the prepared photo is what is uploaded). */
+  const [natural, setNatural] = useState<{ width: number; height: number }>();
+  const quality = natural && area ? printQuality(natural.width, natural.height, area) : undefined;
   const zoomId = useId();
   const captionId = useId();
   const hintId = useId();
@@ -45,7 +49,8 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
               aspect={CROP_ASPECT}
               onCropChange={setCrop}
               onZoomChange={setZoom}
-              onCropComplete={(percent) => setArea(round(percent))}
+              onCropAreaChange={(percent) => setArea(round(percent))}
+              onMediaLoaded={(media) => setNatural({ width: media.naturalWidth, height: media.naturalHeight })}
               initialCroppedAreaPercentages={photo.crop}
               keyboardStep={2}
               cropperProps={{ role: 'group', 'aria-label': T.photoAlt(index + 1), 'aria-describedby': hintId } as never}
@@ -56,6 +61,9 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
           {caption}
         </p>
       </div>
+      <p role="status" className={quality ? `print-quality print-quality-${quality}` : 'print-quality'}>
+        {quality && T.quality[quality]}
+      </p>
       <div className="field">
         <label htmlFor={zoomId}>{T.zoom}</label>
         <input id={zoomId} type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />

@@ -8,7 +8,7 @@ import { AlertLevel, useAlert } from '../lib/alert';
 import { useOnline } from '../lib/use-online';
 import { PhotoThumb } from './photo-thumb';
 import { MESSAGES } from '../domain/messages';
-import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../domain/photos';
+import { isLocalPhotoRef, localPhotoId, printQuality, localPhotoRef, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 import { discardPhoto } from '../lib/photos/deletions';
 import { addPhoto, removePhoto } from '../lib/photos/outbox';
@@ -178,7 +178,7 @@ interface PhotoCardProps {
 function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCardProps) {
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
-  const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
+  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop) : 'fine';
   const label = uploadLabel(state);
   return (
     <li className="photo-card">
@@ -189,7 +189,7 @@ function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCar
       <div className="photo-card-info">
         <span className={`upload-state upload-${state?.status ?? 'waiting'}`}>{label}</span>
         {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${named(T.photoAlt(n))}: ${label}`} />}
-        {low && <span className="low-res">{T.lowRes}</span>}
+        {quality !== 'fine' && <span className={`low-res low-res-${quality}`}>{T.quality[quality]}</span>}
         <div className="photo-card-actions">
           {onEdit && (
             <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>

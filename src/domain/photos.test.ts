@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLocalPhotoRef, isLowResolution, isPhotoUrl, PRINT_AREA_PX, replacePhotoRefs } from './photos';
+import { hasLocalPhotoRef, isPhotoUrl, LOW_DPI, PRINT_AREA_PX, printDpi, printQuality, replacePhotoRefs, TOO_LOW_DPI } from './photos';
 
 describe('photo URLs and references', () => {
   it('when a URL has the upload shape, then it is a photo URL; anything else is not', () => {
@@ -20,15 +20,27 @@ describe('photo URLs and references', () => {
   });
 });
 
-describe('print resolution (86x54 mm card, 300 dpi)', () => {
-  it('when a prepared 1600 x 1200 photo is printed whole, then it is sharp enough; a 400 x 300 one is flagged', () => {
+describe('print quality (the 46 x 62 mm photo window)', () => {
+  it('when a prepared 1600 x 1200 photo is printed whole, then it is sharp; a 400 x 300 one is too low', () => {
     expect(PRINT_AREA_PX).toEqual({ width: 543, height: 732 });
-    expect(isLowResolution(1600, 1200)).toBe(false);
-    expect(isLowResolution(400, 300)).toBe(true);
+    expect(printQuality(1600, 1200)).toBe('fine');
+    expect(printDpi(400, 300)).toBeCloseTo(123, 0);
+    expect(printQuality(400, 300)).toBe('low');
+    expect(printQuality(200, 150)).toBe('too_low');
   });
 
-  it('when the customer zooms far into a photo, then the crop may fall below what the print needs', () => {
-    expect(isLowResolution(1600, 1200, { x: 0, y: 0, width: 60, height: 80 })).toBe(false);
-    expect(isLowResolution(1600, 1200, { x: 40, y: 40, width: 20, height: 35 })).toBe(true);
+  it('when a 640 x 480 photo is cropped ever tighter, then it goes from fine to low (under 150 dpi) to too low (under 100)', () => {
+    expect(printQuality(640, 480)).toBe('fine');
+    expect(printQuality(640, 480, { x: 0, y: 0, width: 34.8, height: 62.5 })).toBe('low');
+    expect(printQuality(640, 480, { x: 10, y: 10, width: 22.3, height: 40 })).toBe('too_low');
+  });
+
+  it('when the dpi is either side of a threshold, then the lesser side of the crop decides the level', () => {
+    // 46 mm at 150 dpi is 271.7 px; the height is ample, so the width decides. 62 mm at 100 dpi is 244.1 px.
+    expect(printQuality(272, 10_000)).toBe('fine');
+    expect(printQuality(271, 10_000)).toBe('low');
+    expect(printQuality(10_000, 245)).toBe('low');
+    expect(printQuality(10_000, 244)).toBe('too_low');
+    expect([LOW_DPI, TOO_LOW_DPI]).toEqual([150, 100]);
   });
 });

@@ -40,6 +40,9 @@ export const STORED_MAX_SIDE = 4096;
 export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
 
 const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
+/** How sharp a card prints (`printQuality` below): sharp, 'Resolusi rendah', too low. */
+export const PRINT_QUALITIES = ['fine', 'low', 'too_low'] as const;
+export type PrintQuality = (typeof PRINT_QUALITIES)[number];
 /**
  * One photo of an order line or cart item, as the documents' schemas (schemas.ts) hold it: its uploaded URL (or
  * `local:` outbox reference), the customer's crop as a rectangle in percent of the image (0–100, as
@@ -56,6 +59,8 @@ export const PHOTO_EDIT_SCHEMA = {
       additionalProperties: false,
     },
     caption: { type: 'string', maxLength: CAPTION_MAX },
+    /** Set by the server only, from the stored photo's size and the crop (`printQuality`); a client's is replaced. */
+    quality: { type: 'string', enum: PRINT_QUALITIES },
   },
   required: ['url', 'caption'],
   additionalProperties: false,
@@ -66,7 +71,7 @@ export type Crop = NonNullable<PhotoEdit['crop']>;
 /** The film a custom order's photo is printed on. */
 export type Film = 'white' | 'black';
 
-/** One photo as an order prints it: a photo print's crop and caption, a custom order's film. */
+/** One photo as an order prints it: a photo print's crop, caption and the server's quality flag, a custom order's film. */
 export interface PrintPhoto extends PhotoEdit {
   film?: Film;
 }
@@ -85,7 +90,9 @@ export function printPhotos(
     return [...of('white', order.doc.imgWhite ?? []), ...of('black', order.doc.imgBlack ?? [])];
   }
   return (order.doc.items ?? []).flatMap((line) =>
-    (line.photos ?? []).map((p): PrintPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}) })),
+    (line.photos ?? []).map(
+      (p): PrintPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}), ...(p.quality ? { quality: p.quality } : {}) }),
+    ),
   );
 }
 
@@ -128,11 +135,24 @@ export function replacePhotoRefs<T>(value: T, urls: ReadonlyMap<string, string>)
 }
 
 /**
- * Too few pixels for a sharp 300 dpi print of the photo area, once cropped (at 80 % of the need a print
- * still looks fine at arm's length). Such a photo is printed anyway, and flagged for the customer and the admin.
+ * How sharp a card prints: the crop's pixels across the 46 x 62 mm photo window, in dots per inch, the lesser of
+ * width and height. Without a crop, the largest centred rectangle at the window's proportions.
  */
-export function isLowResolution(width: number, height: number, crop?: Crop): boolean {
+export function printDpi(width: number, height: number, crop?: Crop): number {
   const w = crop ? (width * crop.width) / 100 : Math.min(width, height * CROP_ASPECT);
   const h = crop ? (height * crop.height) / 100 : Math.min(height, width / CROP_ASPECT);
-  return w < PRINT_AREA_PX.width * 0.8 || h < PRINT_AREA_PX.height * 0.8;
+  return Math.min(w / (PHOTO_AREA_MM.width / 25.4), h / (PHOTO_AREA_MM.height / 25.4));
+}
+
+/**
+ * The quality levels of a print, one rule for the crop editor, the server's flag on the line, the admin's popup and
+ * the print sheet: at 150 dpi or more a card looks sharp at arm's length; below it 'Resolusi rendah' (soft, but
+ * fine for most photos); below 100 dpi the pixels show. The customer may choose any of them; the print is made anyway.
+ */
+export const LOW_DPI = 150;
+export const TOO_LOW_DPI = 100;
+
+export function printQuality(width: number, height: number, crop?: Crop): PrintQuality {
+  const dpi = printDpi(width, height, crop);
+  return dpi < TOO_LOW_DPI ? 'too_low' : dpi < LOW_DPI ? 'low' : 'fine';
 }

@@ -209,7 +209,12 @@ export const UI = {
     captionHint: (max: number) => `Dicetak di bagian bawah kartu, maksimal ${max} karakter.`,
     save: 'Simpan',
     cancel: 'Batal',
-    lowRes: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
+    /** How sharp the card prints (`printQuality`), said in the crop editor and on the photo's card. */
+    quality: {
+      fine: 'Resolusi cukup: hasil cetak tajam.',
+      low: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
+      too_low: 'Resolusi terlalu rendah: hasil cetak akan buram. Kurangi zoom atau pilih foto yang lebih besar.',
+    },
     uploaded: 'Terunggah',
     waitingUpload: 'Menunggu unggahan',
     /** A pick that would take the order past its limit: what fits is added. */

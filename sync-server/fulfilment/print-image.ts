@@ -1,11 +1,11 @@
 /**
  * One photo's pixels for the print: the customer's crop (percent of the image) cut out of the uploaded file,
  * then resized to the photo area at no less than 300 dpi. Without a crop (custom orders) the centre of the
- * image at the photo area's aspect. A photo with too few pixels is upscaled and printed anyway; it is
- * flagged `lowRes` (src/domain/photos.ts `isLowResolution`) for the admin to see before printing.
+ * image at the photo area's aspect. A photo with too few pixels is upscaled and printed anyway; its `quality`
+ * (src/domain/photos.ts `printQuality`, from the file's real size) is reported for the admin to see before printing.
  */
 import sharp from 'sharp';
-import { CROP_ASPECT, PHOTO_AREA_MM, PRINT_DPI, isLowResolution, type Crop } from '../../src/domain/photos';
+import { CROP_ASPECT, PHOTO_AREA_MM, PRINT_DPI, printQuality, type Crop, type PrintQuality } from '../../src/domain/photos';
 
 /** Rounded up, so the embedded image reaches PRINT_DPI (mmToPx rounds 543.3 down to 543: 299.8 dpi). */
 const atDpi = (mm: number): number => Math.ceil((mm / 25.4) * PRINT_DPI);
@@ -39,6 +39,8 @@ export function cropRegion(width: number, height: number, crop: Crop | undefined
 
 export interface PrintImage {
   jpeg: Buffer;
+  quality: PrintQuality;
+  /** Not sharp: 'Resolusi rendah' or worse. */
   lowRes: boolean;
 }
 
@@ -52,5 +54,6 @@ export async function printImage(file: string, crop: Crop | undefined): Promise<
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();
-  return { jpeg, lowRes: isLowResolution(width, height, crop) };
+  const quality = printQuality(width, height, crop);
+  return { jpeg, quality, lowRes: quality !== 'fine' };
 }

@@ -6,7 +6,7 @@
  * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto } from '../../src/domain/photos';
+import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto, type PrintQuality } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
@@ -178,7 +178,7 @@ function pagesOf(photos: readonly PrintPhoto[]): number[] {
 
 export interface PrintSheet {
   pdf: Uint8Array;
-  photos: Array<{ url: string; lowRes: boolean; missing: boolean }>;
+  photos: Array<{ url: string; quality?: PrintQuality; lowRes: boolean; missing: boolean }>;
 }
 
 export async function printSheet(config: Config, store: Store, order: FoundOrder): Promise<PrintSheet> {
@@ -202,7 +202,7 @@ export async function printSheet(config: Config, store: Store, order: FoundOrder
     }
     const { x, y } = slot(slotIndex++);
     await drawCard(doc, page!, font, photo, x, y);
-    report.push({ url: photo.url, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
+    report.push({ url: photo.url, quality: photo.image?.quality, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
     i++;
   }
   if (photos.length === 0) {

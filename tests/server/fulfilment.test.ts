@@ -148,14 +148,15 @@ describe('print sheets', () => {
     expect(Math.min(...border)).toBeGreaterThan(200);
   });
 
-  it('when the admin checks an order before printing, then the photo too small for 300 dpi is flagged "resolusi rendah"', async () => {
+  it('when the admin checks an order before printing, then the photo under 150 dpi is flagged "resolusi rendah", as on the stored line', async () => {
     const res = await admin.get(`/api/orders/${order.id}/print.json`);
     expect(res.status).toBe(200);
-    expect(res.body.photos.map((p: { url: string; lowRes: boolean }) => [p.url, p.lowRes])).toEqual([
-      [urls[0], false],
-      [urls[1], false],
-      [urls[2], true],
-    ]);
+    const flags = [['fine', false], ['fine', false], ['low', true]];
+    expect(res.body.photos.map((p: { url: string; quality: string; lowRes: boolean }) => [p.url, p.quality, p.lowRes])).toEqual(
+      urls.map((url, i) => [url, ...flags[i]!]),
+    );
+    const stored = (await pullAll(admin, 'transactions')).docs.find((d) => d.id === order.id);
+    expect(stored.items[0].photos.map((p: { quality: string }) => p.quality)).toEqual(['fine', 'fine', 'low']);
   });
 
   it('when the admin prints a custom order, then white-film and black-film photos are on separate pages', async () => {

@@ -39,7 +39,7 @@ async function stored(collection: string, id: string) {
 async function stock(id: string): Promise<number> {
   return (await stored('goods', id)).qty;
 }
-const photoLine = (photos: Array<{ url: string; caption: string; crop?: object }>) => ({
+const photoLine = (photos: Array<{ url: string; caption: string; crop?: object; quality?: string }>) => ({
   produkID: '1', name: 'x', qty: 1, img: [], photos, packaging: 'map|2000', weight: 0, price: 0,
 });
 
@@ -100,6 +100,35 @@ describe('photo-print lines', () => {
     await pushNew(sari, 'transactions', [order]);
     const kept = await stored('transactions', order.id);
     expect(kept.items[0].img).toEqual([(await stored('goods', '2')).img]);
+  });
+});
+
+describe('print quality of a photo line', () => {
+  const noise = (width: number, height: number) =>
+    sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  // A 640 x 480 photo: whole at the card's proportions about 197 dpi; a third of its width about 123; a fifth 79.
+  const tight = { x: 0, y: 0, width: 34.8, height: 62.5 };
+  const tighter = { x: 10, y: 10, width: 22.3, height: 40 };
+
+  it("when an order crops a 640 x 480 photo ever tighter, then the server flags each photo fine, low or too low from the stored photo's size, whatever the client claimed", async () => {
+    const url = await uploadPhoto(sari, await noise(640, 480));
+    const photos = [
+      { url, caption: 'Utuh', quality: 'too_low' },
+      { url, caption: 'Dekat', crop: tight, quality: 'fine' },
+      { url, caption: 'Terlalu dekat', crop: tighter, quality: 'fine' },
+    ];
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos)], img: [] });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused).toEqual([]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0].photos.map((p: { quality?: string }) => p.quality)).toEqual(['fine', 'low', 'too_low']);
+    expect(kept.items[0].photos[1]).toEqual({ url, caption: 'Dekat', crop: tight, quality: 'low' });
+  });
+
+  it('when a photo cart item names a tightly cropped photo without a flag, then the server adds it', async () => {
+    const url = await uploadPhoto(sari, await noise(640, 480));
+    const cart = cartDoc(uid.sari, { produkID: '1', img: [], photos: [{ url, caption: '', crop: tighter }], packaging: 'map|2000' });
+    expect((await pushNew(sari, 'carts', [cart])).body.refused).toEqual([]);
+    expect((await stored('carts', cart.id)).photos).toEqual([{ url, caption: '', crop: tighter, quality: 'too_low' }]);
   });
 });
 
@@ -209,7 +238,7 @@ describe('an order the shop cannot take', () => {
     expect(kept).toMatchObject({ buyStatus: 4, ongkir: 18000, img: [own] });
     expect(kept.items).toEqual([
       { produkID: '999', name: MESSAGES.unavailable, qty: 3, img: [], packaging: 'box|3000', weight: 0, price: 0 },
-      { produkID: '1', name: (await stored('goods', '1')).title, qty: 1, img: [own], photos: [{ url: own, caption: 'Saya' }], packaging: 'map|2000', weight: (await stored('goods', '1')).weight, price: 3500 + 2000 },
+      { produkID: '1', name: (await stored('goods', '1')).title, qty: 1, img: [own], photos: [{ url: own, caption: 'Saya', quality: 'too_low' }], packaging: 'map|2000', weight: (await stored('goods', '1')).weight, price: 3500 + 2000 },
     ]);
     // The photo line, shipping from the quote the server signed, bubble wrap (locked on outside the shop's city).
     expect(kept.price).toBe(3500 + 2000 + 18000 + 2000);

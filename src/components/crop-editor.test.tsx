@@ -1,0 +1,45 @@
+/** The crop editor says how sharp the card will print while the customer zooms, and lets any crop be kept. */
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PhotoEdit } from '../domain/photos';
+import { UI } from '../domain/ui-text';
+import { CropEditor } from './crop-editor';
+
+const T = UI.order.quality;
+
+// jsdom lays nothing out: the cropper's box is given the size a phone at 360 px shows it at.
+beforeAll(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, width: 240, height: 323, right: 240, bottom: 323, toJSON: () => ({}) });
+});
+afterEach(cleanup);
+
+function openOn(width: number, height: number, onSave = vi.fn()) {
+  const photo: PhotoEdit = { url: '/assets/goods/foto.jpg', caption: '' };
+  render(<CropEditor photo={photo} index={0} onSave={onSave} onClose={() => undefined} />);
+  const img = document.querySelector('.crop-area img')!;
+  Object.defineProperty(img, 'naturalWidth', { value: width });
+  Object.defineProperty(img, 'naturalHeight', { value: height });
+  fireEvent.load(img);
+  return onSave;
+}
+
+describe('CropEditor print quality', () => {
+  it('when a 640 x 480 photo is zoomed ever further, then the editor says sharp, Resolusi rendah, then too low, and the tight crop can still be saved', () => {
+    const onSave = openOn(640, 480);
+    expect(screen.getByRole('status')).toHaveTextContent(T.fine);
+    const zoom = screen.getByLabelText(UI.order.zoom);
+    fireEvent.change(zoom, { target: { value: '1.5' } });
+    expect(screen.getByRole('status')).toHaveTextContent(T.low);
+    fireEvent.change(zoom, { target: { value: '2.5' } });
+    expect(screen.getByRole('status')).toHaveTextContent(T.too_low);
+    fireEvent.click(screen.getByRole('button', { name: UI.order.save }));
+    const saved = onSave.mock.calls[0]![0] as PhotoEdit;
+    expect(saved.crop!.height).toBeCloseTo(40, 0);
+    expect(saved.quality).toBeUndefined();
+  });
+
+  it('when a large photo is cropped whole, then it prints sharp', () => {
+    openOn(1600, 1200);
+    expect(screen.getByRole('status')).toHaveTextContent(T.fine);
+  });
+});
