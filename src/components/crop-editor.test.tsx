@@ -13,9 +13,9 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-function openOn(width: number, height: number, onSave = vi.fn()) {
+function openOn(width: number, height: number, onSave = vi.fn(), maxCopies?: number) {
   const photo: PhotoEdit = { url: '/assets/goods/foto.jpg', caption: '' };
-  render(<CropEditor photo={photo} index={0} onSave={onSave} onClose={() => undefined} />);
+  render(<CropEditor photo={photo} index={0} maxCopies={maxCopies} onSave={onSave} onClose={() => undefined} />);
   const img = document.querySelector('.crop-area img')!;
   Object.defineProperty(img, 'naturalWidth', { value: width });
   Object.defineProperty(img, 'naturalHeight', { value: height });
@@ -41,5 +41,22 @@ describe('CropEditor print quality', () => {
   it('when a large photo is cropped whole, then it prints sharp', () => {
     openOn(1600, 1200);
     expect(screen.getByRole('status')).toHaveTextContent(T.fine);
+  });
+});
+
+describe("CropEditor 'Jumlah cetak'", () => {
+  it('when the customer asks for three prints of the photo, then it is saved with three copies', () => {
+    const onSave = openOn(1600, 1200);
+    const copies = screen.getByLabelText(UI.order.copies);
+    expect(copies).toHaveValue('1');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    fireEvent.change(copies, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: UI.order.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ copies: 3 });
+  });
+
+  it("when the order's other prints leave room for two more, then at most two can be chosen", () => {
+    openOn(1600, 1200, vi.fn(), 2);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2']);
   });
 });

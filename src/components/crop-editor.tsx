@@ -8,18 +8,30 @@ import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Modal } from './modal';
 import { usePhotoSrc } from './photo-thumb';
-import { CAPTION_MAX } from '../domain/field-limits';
+import { CAPTION_MAX, COPIES_MAX } from '../domain/field-limits';
 import { CROP_ASPECT, printQuality, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 
 const T = UI.order;
 
-export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit; index: number; onSave(p: PhotoEdit): void; onClose(): void }) {
+interface CropEditorProps {
+  photo: PhotoEdit;
+  index: number;
+  /** The most copies this photo may have: 10, or fewer when the order's other prints leave less room under 99. */
+  maxCopies?: number;
+  onSave(p: PhotoEdit): void;
+  onClose(): void;
+}
+
+export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClose }: CropEditorProps) {
   const src = usePhotoSrc(photo.url, false);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | undefined>(photo.crop);
   const [caption, setCaption] = useState(photo.caption);
+  const copiesMax = Math.max(1, Math.min(COPIES_MAX, maxCopies));
+  const [copies, setCopies] = useState(photo.copies ?? 1);
+  const copiesId = useId();
   /** The photo's own pixels, as the server will have them (the prepared photo is what is uploaded). */
   const [natural, setNatural] = useState<{ width: number; height: number }>();
   const quality = natural && area ? printQuality(natural.width, natural.height, area) : undefined;
@@ -82,11 +94,24 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
           {T.captionHint(CAPTION_MAX)}
         </p>
       </div>
+      <div className="field">
+        <label htmlFor={copiesId}>{T.copies}</label>
+        <select id={copiesId} value={Math.min(copies, copiesMax)} onChange={(e) => setCopies(Number(e.target.value))} aria-describedby={`${copiesId}-hint`}>
+          {Array.from({ length: copiesMax }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+        <p id={`${copiesId}-hint`} className="field-note">
+          {T.copiesHint(copiesMax)}
+        </p>
+      </div>
       <div className="wizard-actions">
         <button type="button" className="btn" onClick={onClose}>
           {T.cancel}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onSave({ ...photo, caption: caption.trim(), ...(area ? { crop: area } : {}) })}>
+        <button type="button" className="btn btn-primary" onClick={() => onSave({ ...photo, caption: caption.trim(), copies: Math.min(copies, copiesMax), ...(area ? { crop: area } : {}) })}>
           {T.save}
         </button>
       </div>

@@ -39,6 +39,16 @@ describe('orders from the wizards (docs/ordering.md, "Prices")', () => {
     expect(order.price).toBe(50000 + 2 * 3500 + 2 * 2000 + 18000);
   });
 
+  it('when one photo is printed three times, then the line counts, weighs and pays four prints; its cart item too', () => {
+    const copies = [{ ...photos[0]!, copies: 3 }, photos[1]!];
+    const lines: DraftLine[] = [{ product: print, qty: 0, photos: copies, packaging: 'map' }];
+    expect(draftTotal(lines, 0, false)).toBe(4 * 3500 + 4 * 2000);
+    expect(draftWeight(lines)).toBe(4 * 5);
+    const order = buildOrder({ buyer, lines, shipping, bubbleWrap: false });
+    expect(order.items[0]).toMatchObject({ qty: 4, img: copies.map((p) => p.url), photos: copies });
+    expect(photoCartItem('abcdefghij', print, copies, 'none', 1)).toMatchObject({ qty: 4, price: 4 * 3500 });
+  });
+
   it('when a photo cart item is made, then its quantity is its number of photos', () => {
     const item = photoCartItem('abcdefghij', print, photos, 'none', 1);
     expect(item).toMatchObject({ qty: 3, price: 3 * 3500, packaging: '', img: photos.map((p) => p.url), photos });

@@ -5,7 +5,7 @@
  */
 import { cartCode, transactionCode } from './codes';
 import { QTY_MAX } from './field-limits';
-import type { PhotoEdit } from './photos';
+import { printsOf, type PhotoEdit } from './photos';
 import {
   linePrice,
   lineUnits,
@@ -26,7 +26,7 @@ type Product = Pick<GoodsDoc, 'id' | 'title' | 'price' | 'type' | 'weight' | 'im
 /** What one line of an order is made of before it is priced. */
 export interface DraftLine {
   product: Product;
-  /** Simple goods: 1–99. Photo prints: ignored (the photos count). */
+  /** Simple goods: 1–99. Photo prints: ignored (the prints count: each photo times its copies). */
   qty: number;
   photos?: PhotoEdit[];
   packaging: PackagingType;
@@ -41,7 +41,7 @@ function lineInput(d: DraftLine): LineInput {
     type: d.product.type,
     unitPrice: d.product.price,
     qty: d.qty,
-    imageCount: d.photos?.length ?? 0,
+    imageCount: printsOf(d.photos),
     packagingFee: PACKAGING_FEES[d.packaging],
   };
 }
@@ -139,7 +139,7 @@ export function buildOrder({ buyer, lines, shipping, bubbleWrap, nowMs = Date.no
 
 /** A photo-print cart item: the photos with their crops and captions, priced per photo. */
 export function photoCartItem(uid: string, product: Product, photos: PhotoEdit[], packaging: PackagingType, nowMs = Date.now()): CartDoc {
-  const line = orderLine({ product, qty: photos.length, photos, packaging });
+  const line = orderLine({ product, qty: printsOf(photos), photos, packaging });
   return {
     id: cartCode(uid, nowMs),
     userID: uid,

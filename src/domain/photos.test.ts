@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLocalPhotoRef, isPhotoUrl, LOW_DPI, PRINT_AREA_PX, printDpi, printQuality, replacePhotoRefs, TOO_LOW_DPI } from './photos';
+import { hasLocalPhotoRef, isPhotoUrl, LOW_DPI, PRINT_AREA_PX, printDpi, printPhotos, printQuality, printsOf, replacePhotoRefs, TOO_LOW_DPI } from './photos';
 
 describe('photo URLs and references', () => {
   it('when a URL has the upload shape, then it is a photo URL; anything else is not', () => {
@@ -42,5 +42,16 @@ describe('print quality (the 46 x 62 mm photo window)', () => {
     expect(printQuality(10_000, 245)).toBe('low');
     expect(printQuality(10_000, 244)).toBe('too_low');
     expect([LOW_DPI, TOO_LOW_DPI]).toEqual([150, 100]);
+  });
+});
+
+describe("copies ('Jumlah cetak')", () => {
+  it('when a photo asks for three copies, then the line makes three prints of it, in a row, and the others once each', () => {
+    const a = { url: '/images/2026/11/22/1795330033-aaaaaaaaaa.jpg', caption: 'A', copies: 3 };
+    const b = { url: '/images/2026/11/22/1795330033-bbbbbbbbbb.jpg', caption: 'B' };
+    expect(printsOf([a, b])).toBe(4);
+    expect(printsOf(undefined)).toBe(0);
+    const printed = printPhotos({ kind: 'transaction', doc: { items: [{ photos: [a, b] }] } });
+    expect(printed.map((p) => p.caption)).toEqual(['A', 'A', 'A', 'B']);
   });
 });

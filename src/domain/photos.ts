@@ -3,7 +3,7 @@
  * server keeps, and the shape of an uploaded photo's URL (what it accepts is in field-limits.ts). Shared by the PWA
  * (preparing, cropping) and the server (uploads, order checks, print sheets).
  */
-import { CAPTION_MAX, TEXT_MAX } from './field-limits';
+import { CAPTION_MAX, COPIES_MAX, TEXT_MAX } from './field-limits';
 import type { FromSchema } from './from-schema';
 
 /** The instant-photo card: 54 x 86 mm (portrait), the photo area above a wide lower border for the caption. */
@@ -46,7 +46,7 @@ export type PrintQuality = (typeof PRINT_QUALITIES)[number];
 /**
  * One photo of an order line or cart item, as the documents' schemas (schemas.ts) hold it: its uploaded URL (or
  * `local:` outbox reference), the customer's crop as a rectangle in percent of the image (0–100, as
- * react-easy-crop reports it), and its caption.
+ * react-easy-crop reports it), its caption and how many prints of it.
  */
 export const PHOTO_EDIT_SCHEMA = {
   type: 'object',
@@ -59,6 +59,8 @@ export const PHOTO_EDIT_SCHEMA = {
       additionalProperties: false,
     },
     caption: { type: 'string', maxLength: CAPTION_MAX },
+    /** 'Jumlah cetak': prints of this photo, 1 to 10; absent is 1. */
+    copies: { type: 'integer', minimum: 1, maximum: COPIES_MAX },
     /** Set by the server only, from the stored photo's size and the crop (`printQuality`); a client's is replaced. */
     quality: { type: 'string', enum: PRINT_QUALITIES },
   },
@@ -76,9 +78,14 @@ export interface PrintPhoto extends PhotoEdit {
   film?: Film;
 }
 
+/** How many prints a line's photos make: each photo times its copies ('Jumlah cetak'). A photo line's `qty`. */
+export const printsOf = (photos: readonly PhotoEdit[] | undefined): number =>
+  (photos ?? []).reduce((sum, p) => sum + (p.copies ?? 1), 0);
+
 /**
- * What an order prints, in print order: a photo-print line's photos once each (its `qty` is their number); a custom
- * order's white-film photos, then its black-film ones. The print sheet, the photo bundle and the admin's Cetak agree.
+ * What an order prints, in print order: a photo-print line's photos, each as many times as its copies, one after
+ * the other (its `qty` is their number); a custom order's white-film photos, then its black-film ones. The print
+ * sheet, the photo bundle and the admin's Cetak agree.
  */
 export function printPhotos(
   order:
@@ -90,9 +97,10 @@ export function printPhotos(
     return [...of('white', order.doc.imgWhite ?? []), ...of('black', order.doc.imgBlack ?? [])];
   }
   return (order.doc.items ?? []).flatMap((line) =>
-    (line.photos ?? []).map(
-      (p): PrintPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}), ...(p.quality ? { quality: p.quality } : {}) }),
-    ),
+    (line.photos ?? []).flatMap((p) => {
+      const one: PrintPhoto = { url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}), ...(p.quality ? { quality: p.quality } : {}) };
+      return Array.from({ length: p.copies ?? 1 }, () => one);
+    }),
   );
 }
 

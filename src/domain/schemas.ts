@@ -43,7 +43,7 @@ const goods = {
 
 const carts = {
   title: 'carts',
-  /** 1: photo-print items carry `photos` (crop and caption per photo); 2: each photo the server's `quality`. */
+  /** 1: photo-print items carry `photos` (crop and caption per photo); 2: each photo its `copies` and the server's `quality`. */
   version: 2,
   primaryKey: 'id',
   type: 'object',
@@ -87,7 +87,7 @@ const transactions = {
   title: 'transactions',
   /**
    * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
-   * 2: each photo the server's `quality`.
+   * 2: each photo its `copies` and the server's `quality`.
    */
   version: 2,
   primaryKey: 'id',

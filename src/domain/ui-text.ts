@@ -207,6 +207,9 @@ export const UI = {
     zoom: 'Zoom',
     caption: 'Caption (opsional)',
     captionHint: (max: number) => `Dicetak di bagian bawah kartu, maksimal ${max} karakter.`,
+    copies: 'Jumlah cetak',
+    copiesHint: (max: number) => `Berapa kali foto ini dicetak, 1 sampai ${max}, tanpa mengunggah ulang. Harga dihitung per cetakan.`,
+    copiesOnCard: (n: number) => `${n}× cetak`,
     save: 'Simpan',
     cancel: 'Batal',
     /** How sharp the card prints (`printQuality`), said in the crop editor and on the photo's card. */
@@ -230,6 +233,7 @@ export const UI = {
     packagingTitle: 'Pilih packaging',
     packaging: { none: 'Tanpa packaging', map: 'Map', box: 'Box' } as const,
     perPhoto: (fee: string) => `${fee} per foto`,
+    perPrint: (fee: string) => `${fee} per cetakan`,
     perItem: (fee: string) => `${fee} per barang`,
     province: 'Provinsi',
     city: 'Kota',

@@ -18,7 +18,7 @@ import {
   type LineInput,
 } from '../../src/domain/pricing';
 import { QTY_MAX } from '../../src/domain/field-limits';
-import { printQuality, type PhotoEdit } from '../../src/domain/photos';
+import { printQuality, printsOf, type PhotoEdit } from '../../src/domain/photos';
 import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
 import { checkAddress, checkName, checkPhone } from '../../src/domain/validation';
@@ -139,8 +139,9 @@ const withQuality = (photoSize: PhotoSize, edits: PhotoEdit[]): Promise<PhotoEdi
   );
 
 /**
- * Prices one line from the product and the packaging table. A photo print is charged per photo, and its
- * photos must be uploads of the writer's own; other goods show the product's own picture.
+ * Prices one line from the product and the packaging table. A photo print is charged per print (each photo times
+ * its copies, 1 to 10 by the schema), and its photos must be uploads of the writer's own; other goods show the
+ * product's own picture.
  */
 async function priceLine({ goods, photos, photoSize }: Lookups, line: LineFields): Promise<PricedLine | MessageCode> {
   const product = await goods(line.produkID);
@@ -150,9 +151,9 @@ async function priceLine({ goods, photos, photoSize }: Lookups, line: LineFields
   const photo = product.type === PHOTO_PRINT_TYPE;
   const edits = photo ? photosOfLine(line) : undefined;
   const img = edits ? edits.map((p) => p.url) : [product.img];
-  const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
+  const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: printsOf(edits), packagingFee: pack.fee };
   const units = lineUnits(input);
-  // A photo print's quantity is its number of photos: 1 to 99 like any other line's.
+  // A photo print's quantity is its number of prints (each photo times its copies): 1 to 99 like any other line's.
   if (!isValidQty(units)) return photo && units > QTY_MAX ? 'too_many_photos' : 'invalid_document';
   if (photo && !(await photos(img))) return 'photo_unknown';
   return { input, goods: product, packaging: packagingText(pack.type), img, photos: edits && (await withQuality(photoSize, edits)) };
@@ -169,7 +170,7 @@ async function normalizeCart(lookups: Lookups, cart: ClientDoc): Promise<Normali
       ...(line.photos ? { photos: line.photos } : {}),
       name: line.goods.title,
       img: line.img,
-      // A photo print's quantity is its number of photos.
+      // A photo print's quantity is its number of prints.
       qty: lineUnits(line.input),
       weight: line.goods.weight,
       price: linePrice(line.input),
@@ -248,7 +249,7 @@ async function normalizeTransaction(config: Config, lookups: Lookups, actor: Act
  * checked; what is kept is only what the server built or checked itself, since the admin's tables, exports, print
  * sheet and photo bundle read it: every amount is the server's (a line whose product is gone is 'unavailable' at
  * 0; shipping only from a quote that fits, else 0), and a photo stays only if it is an upload of the writer's own
- * (at most 99 a line).
+ * (at most 99 prints a line).
  */
 export async function keptOrder(config: Config, { goods, photos, photoSize }: Lookups, placed: ClientDoc): Promise<ClientDoc> {
   const order = withPlausibleDate(placed, null);
@@ -264,11 +265,11 @@ export async function keptOrder(config: Config, { goods, photos, photoSize }: Lo
     let edits: PhotoEdit[] | undefined;
     if (product.type === PHOTO_PRINT_TYPE) {
       edits = [];
-      for (const edit of photosOfLine(line)) if (edits.length < QTY_MAX && (await photos([edit.url]))) edits.push(edit);
+      for (const edit of photosOfLine(line)) if (printsOf([...edits, edit]) <= QTY_MAX && (await photos([edit.url]))) edits.push(edit);
       edits = await withQuality(photoSize, edits);
     }
     const img = edits ? edits.map((p) => p.url) : [product.img];
-    const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
+    const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: printsOf(edits), packagingFee: pack.fee };
     const one: PricedLine = { input, goods: product, packaging: packagingText(pack.type), img, photos: edits };
     priced.push(one);
     lines.push(storedLine(line, one));

@@ -1,8 +1,8 @@
 /**
  * Prints as the customer pictured them, in Chromium at 360 px against the built app (docs/photos.md): a 640 x 480
  * photo cropped ever tighter shows 'Resolusi rendah', then 'Resolusi terlalu rendah', the customer keeps the tight
- * crop anyway, and the admin's order popup shows the flag the server computed. axe on the crop editor; screenshots
- * of each level go to SHOTS (default /tmp/shots-prints).
+ * crop anyway with three copies ('Jumlah cetak', priced and printed three times), and the admin's order popup shows
+ * the flag the server computed. axe on the crop editor; screenshots of each step go to SHOTS (default /tmp/shots-prints).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI } from '../../src/domain/ui-text';
 import { HttpClient, pullAll, TEST_PASSWORD } from '../helpers/server';
 import { ADMIN, appAndBrowser, logInWithForm, signUpInForm, uniqueEmail } from './harness';
-import { chooseShipping, seriousViolations } from './shop-steps';
+import { chooseShipping, ONGKIR, seriousViolations } from './shop-steps';
 
 const suite = appAndBrowser();
 const SHOTS = process.env.SHOTS ?? '/tmp/shots-prints';
@@ -45,7 +45,7 @@ async function check(page: Page, name: string) {
 }
 
 describe('print quality', () => {
-  it('when a 640 x 480 photo is cropped tight, then the crop editor warns, the tight crop is kept, and the admin sees the flag the server computed', async () => {
+  it('when a 640 x 480 photo is cropped tight and printed three times, then the crop editor warns, the order pays three prints, the sheet has three, and the admin sees the flag the server computed', async () => {
     const page = await newPage(360, 780);
     const email = uniqueEmail('kualitas');
     await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
@@ -67,9 +67,14 @@ describe('print quality', () => {
     await crop.getByLabel('Zoom').fill('2.5');
     await expect.poll(() => status.innerText()).toBe(Q.too_low);
     await check(page, 'crop-too-low');
+    await crop.getByLabel('Jumlah cetak').selectOption('3');
+    await crop.getByLabel('Jumlah cetak').scrollIntoViewIfNeeded();
+    await check(page, 'crop-copies');
     await crop.getByRole('button', { name: 'Simpan' }).click();
     await crop.waitFor({ state: 'detached' });
     expect(await w.locator('.photo-card').getByText(Q.too_low).count()).toBe(1);
+    expect(await w.locator('.photo-card').getByText('3× cetak').count()).toBe(1);
+    await check(page, 'card-copies');
 
     await w.getByRole('button', { name: 'Lanjut' }).click();
     await w.getByRole('heading', { name: 'Pilih Packaging' }).waitFor();
@@ -77,6 +82,9 @@ describe('print quality', () => {
     await w.getByRole('heading', { name: 'Isi Data' }).waitFor();
     await chooseShipping(page);
     await w.getByRole('button', { name: 'Lanjut' }).click();
+    // Three prints of one photo: the print and the map packaging three times, shipping, bubble wrap.
+    const expected = 3 * (3500 + 2000) + ONGKIR + 2000;
+    expect(await w.getByTestId('order-total').innerText()).toContain(expected.toLocaleString('id-ID'));
     await w.getByRole('button', { name: 'Beli Sekarang' }).click();
     await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).waitFor();
 
@@ -85,7 +93,10 @@ describe('print quality', () => {
     const ofCustomer = async () => (await pullAll(owner, 'transactions')).docs.filter((d) => d.email === email);
     await expect.poll(async () => (await ofCustomer()).length, { timeout: 60_000 }).toBe(1);
     const [order] = await ofCustomer();
-    expect(order.items[0].photos[0]).toMatchObject({ quality: 'too_low' });
+    expect(order.items[0].photos[0]).toMatchObject({ quality: 'too_low', copies: 3 });
+    expect(order).toMatchObject({ qty: 3, price: expected });
+    const sheet = await owner.get(`/api/orders/${order.id}/print.json`);
+    expect(sheet.body.photos).toHaveLength(3);
     expect(order.items[0].photos[0].crop.height).toBeLessThan(45);
 
     const shop = await newPage(1024, 768);

@@ -159,6 +159,25 @@ describe('print sheets', () => {
     expect(stored.items[0].photos.map((p: { quality: string }) => p.quality)).toEqual(['fine', 'fine', 'low']);
   });
 
+  it('when a photo asks for three copies, then the sheet prints its card three times, then the next photo once', async () => {
+    const photos = [
+      { url: urls[0]!, caption: 'Tiga kali', copies: 3 },
+      { url: urls[1]!, caption: 'Sekali' },
+    ];
+    // Placed days ago, so today's export below lists only the orders it expects.
+    const threeOf = transactionDoc(sariId, { produkID: '1', items: [{ produkID: '1', name: 'Cetak foto', qty: 4, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 }], img: [], createdAt: Date.now() - 3 * 86_400_000 });
+    expect((await pushNew(sari, 'transactions', [threeOf])).body).toMatchObject({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders/${threeOf.id}/print.pdf`);
+    const page = (await PDFDocument.load(res.bytes)).getPage(0);
+    const placed = images(page, contentOf(page));
+    expect(placed).toHaveLength(4);
+    expect(rectangles(contentOf(page)).filter((r) => Math.abs(r.width - CARD.width) < 0.5)).toHaveLength(4);
+    const rendered = await render(res.bytes, 1, 50);
+    const centre = (i: number) => rendered.pixel(placed[i]!.x + placed[i]!.width / 2, placed[i]!.y + placed[i]!.height / 2);
+    for (const i of [0, 1, 2]) expect(centre(i)[0], `copy ${i + 1} is the red photo`).toBeGreaterThan(150);
+    expect(centre(3)[2]).toBeGreaterThan(150);
+  });
+
   it('when the admin prints a custom order, then white-film and black-film photos are on separate pages', async () => {
     const res = await download(admin, `/api/orders/${custom.id}/print.pdf`);
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { OrderPayment } from './order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine } from '../../domain/order';
-import type { PhotoEdit } from '../../domain/photos';
+import { printsOf, type PhotoEdit } from '../../domain/photos';
 import { QTY_MAX } from '../../domain/field-limits';
 import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
@@ -55,7 +55,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [shipping, setShipping, clearShipping] = useShippingDraft(address, buyer ? shippingDraftKey(buyer.uid) : '');
-  const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
+  const lines: DraftLine[] = [{ product, qty: printsOf(draft.photos), photos: draft.photos, packaging: draft.packaging }];
   // The parcel's weight follows the photos: a quote for another kilogram is not this order's.
   const quote = useShippingQuote(shipping, draftWeight(lines));
   const { choice } = quote;
@@ -155,7 +155,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
                 onChange={() => setDraft({ ...draft, packaging: type })}
               />
               <span>
-                {T.packaging[type]} · {T.perPhoto(formatIDR(PACKAGING_FEES[type]))}
+                {T.packaging[type]} · {T.perPrint(formatIDR(PACKAGING_FEES[type]))}
               </span>
             </label>
           ))}
