@@ -60,3 +60,25 @@ describe("CropEditor 'Jumlah cetak'", () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2']);
   });
 });
+
+describe('CropEditor: the crop people expect', () => {
+  it('when a portrait photo was never cropped, then the editor starts at its top, centred across, and saves that', () => {
+    const onSave = openOn(900, 1600);
+    fireEvent.click(screen.getByRole('button', { name: UI.order.save }));
+    const saved = onSave.mock.calls[0]![0] as PhotoEdit;
+    expect(saved.crop).toMatchObject({ x: 0, y: 0, width: 100 });
+    expect(saved.crop!.height).toBeCloseTo(75.8, 0);
+  });
+
+  it("when 'Tanpa potong' is ticked, then the whole photo shows, the zoom rests, the sharpness is the whole photo's, and it is saved so", () => {
+    const onSave = openOn(640, 480);
+    fireEvent.change(screen.getByLabelText(UI.order.zoom), { target: { value: '2.5' } });
+    expect(screen.getByRole('status')).toHaveTextContent(T.too_low);
+    fireEvent.click(screen.getByLabelText(UI.order.wholePhoto));
+    expect(document.querySelector('.crop-whole')).not.toBeNull();
+    expect(screen.getByLabelText(UI.order.zoom)).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(T.fine);
+    fireEvent.click(screen.getByRole('button', { name: UI.order.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ fit: 'whole' });
+  });
+});

@@ -182,7 +182,7 @@ interface PhotoCardProps {
 function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCardProps) {
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
-  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop) : 'fine';
+  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop, photo.fit) : 'fine';
   const label = uploadLabel(state);
   return (
     <li className="photo-card">

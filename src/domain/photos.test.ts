@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLocalPhotoRef, isPhotoUrl, LOW_DPI, PRINT_AREA_PX, printDpi, printPhotos, printQuality, printsOf, replacePhotoRefs, TOO_LOW_DPI } from './photos';
+import { defaultCrop, hasLocalPhotoRef, isPhotoUrl, LOW_DPI, PRINT_AREA_PX, printDpi, printPhotos, printQuality, printsOf, replacePhotoRefs, TOO_LOW_DPI } from './photos';
 
 describe('photo URLs and references', () => {
   it('when a URL has the upload shape, then it is a photo URL; anything else is not', () => {
@@ -53,5 +53,21 @@ describe("copies ('Jumlah cetak')", () => {
     expect(printsOf(undefined)).toBe(0);
     const printed = printPhotos({ kind: 'transaction', doc: { items: [{ photos: [a, b] }] } });
     expect(printed.map((p) => p.caption)).toEqual(['A', 'A', 'A', 'B']);
+  });
+});
+
+describe("the crop people expect: top-centre by default, or 'Tanpa potong'", () => {
+  it('when a portrait photo is not cropped, then its default crop is the top of it, centred across; a landscape one is centred', () => {
+    expect(defaultCrop(900, 1600)).toEqual({ x: 0, y: 0, width: 100, height: 75.82 });
+    expect(defaultCrop(1600, 1200)).toEqual({ x: 22.18, y: 0, width: 55.65, height: 100 });
+    expect(defaultCrop(1600, 900)).toMatchObject({ y: 0, height: 100 });
+  });
+
+  it("when a photo prints whole ('Tanpa potong'), then its sharpness is its long way across the window", () => {
+    // 640 px across 46 mm: about 353 dpi; cropped to the window it is 197.
+    expect(printDpi(640, 480, undefined, 'whole')).toBeCloseTo(353.4, 0);
+    expect(printQuality(640, 480, undefined, 'whole')).toBe('fine');
+    expect(printQuality(160, 120, undefined, 'whole')).toBe('too_low');
+    expect(printQuality(240, 180, undefined, 'whole')).toBe('low');
   });
 });

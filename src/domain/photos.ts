@@ -40,13 +40,16 @@ export const STORED_MAX_SIDE = 4096;
 export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
 
 const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
+/** How a photo fills the window: `crop` (the customer's crop, or `defaultCrop`) or `whole` ('Tanpa potong'). */
+export const PHOTO_FITS = ['crop', 'whole'] as const;
+export type PhotoFit = (typeof PHOTO_FITS)[number];
 /** How sharp a card prints (`printQuality` below): sharp, 'Resolusi rendah', too low. */
 export const PRINT_QUALITIES = ['fine', 'low', 'too_low'] as const;
 export type PrintQuality = (typeof PRINT_QUALITIES)[number];
 /**
  * One photo of an order line or cart item, as the documents' schemas (schemas.ts) hold it: its uploaded URL (or
  * `local:` outbox reference), the customer's crop as a rectangle in percent of the image (0–100, as
- * react-easy-crop reports it), its caption and how many prints of it.
+ * react-easy-crop reports it) or the whole photo, its caption and how many prints of it.
  */
 export const PHOTO_EDIT_SCHEMA = {
   type: 'object',
@@ -59,6 +62,8 @@ export const PHOTO_EDIT_SCHEMA = {
       additionalProperties: false,
     },
     caption: { type: 'string', maxLength: CAPTION_MAX },
+    /** 'Tanpa potong': `whole` prints the whole photo inside the window with a border; absent is the crop. */
+    fit: { type: 'string', enum: PHOTO_FITS },
     /** 'Jumlah cetak': prints of this photo, 1 to 10; absent is 1. */
     copies: { type: 'integer', minimum: 1, maximum: COPIES_MAX },
     /** Set by the server only, from the stored photo's size and the crop (`printQuality`); a client's is replaced. */
@@ -73,7 +78,7 @@ export type Crop = NonNullable<PhotoEdit['crop']>;
 /** The film a custom order's photo is printed on. */
 export type Film = 'white' | 'black';
 
-/** One photo as an order prints it: a photo print's crop, caption and the server's quality flag, a custom order's film. */
+/** One photo as an order prints it: a photo print's crop or fit, caption and the server's quality flag, a custom order's film. */
 export interface PrintPhoto extends PhotoEdit {
   film?: Film;
 }
@@ -98,7 +103,13 @@ export function printPhotos(
   }
   return (order.doc.items ?? []).flatMap((line) =>
     (line.photos ?? []).flatMap((p) => {
-      const one: PrintPhoto = { url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}), ...(p.quality ? { quality: p.quality } : {}) };
+      const one: PrintPhoto = {
+        url: p.url,
+        caption: p.caption ?? '',
+        ...(p.crop ? { crop: p.crop } : {}),
+        ...(p.fit ? { fit: p.fit } : {}),
+        ...(p.quality ? { quality: p.quality } : {}),
+      };
       return Array.from({ length: p.copies ?? 1 }, () => one);
     }),
   );
@@ -143,13 +154,26 @@ export function replacePhotoRefs<T>(value: T, urls: ReadonlyMap<string, string>)
 }
 
 /**
- * How sharp a card prints: the crop's pixels across the 46 x 62 mm photo window, in dots per inch, the lesser of
- * width and height. Without a crop, the largest centred rectangle at the window's proportions.
+ * The crop of a photo the customer did not crop: the largest rectangle at the window's proportions, centred across,
+ * and at the top of a portrait photo (where faces are) rather than its middle; a landscape photo's is centred.
  */
-export function printDpi(width: number, height: number, crop?: Crop): number {
-  const w = crop ? (width * crop.width) / 100 : Math.min(width, height * CROP_ASPECT);
-  const h = crop ? (height * crop.height) / 100 : Math.min(height, width / CROP_ASPECT);
-  return Math.min(w / (PHOTO_AREA_MM.width / 25.4), h / (PHOTO_AREA_MM.height / 25.4));
+export function defaultCrop(width: number, height: number): Crop {
+  const w = Math.min(width, height * CROP_ASPECT);
+  const h = Math.min(height, width / CROP_ASPECT);
+  const pct = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 100;
+  return { x: pct((width - w) / 2, width), y: height > width ? 0 : pct((height - h) / 2, height), width: pct(w, width), height: pct(h, height) };
+}
+
+/**
+ * How sharp a card prints: the pixels across the 46 x 62 mm photo window, in dots per inch. A crop (the default
+ * crop without one) fills the window, so the lesser of its width's and height's; 'Tanpa potong' fits the whole
+ * photo inside, its long way across the window, so the greater.
+ */
+export function printDpi(width: number, height: number, crop?: Crop, fit?: PhotoFit): number {
+  const inches = { width: PHOTO_AREA_MM.width / 25.4, height: PHOTO_AREA_MM.height / 25.4 };
+  if (fit === 'whole') return Math.max(width / inches.width, height / inches.height);
+  const area = crop ?? defaultCrop(width, height);
+  return Math.min((width * area.width) / 100 / inches.width, (height * area.height) / 100 / inches.height);
 }
 
 /**
@@ -160,7 +184,7 @@ export function printDpi(width: number, height: number, crop?: Crop): number {
 export const LOW_DPI = 150;
 export const TOO_LOW_DPI = 100;
 
-export function printQuality(width: number, height: number, crop?: Crop): PrintQuality {
-  const dpi = printDpi(width, height, crop);
+export function printQuality(width: number, height: number, crop?: Crop, fit?: PhotoFit): PrintQuality {
+  const dpi = printDpi(width, height, crop, fit);
   return dpi < TOO_LOW_DPI ? 'too_low' : dpi < LOW_DPI ? 'low' : 'fine';
 }

@@ -207,6 +207,8 @@ export const UI = {
     zoom: 'Zoom',
     caption: 'Caption (opsional)',
     captionHint: (max: number) => `Dicetak di bagian bawah kartu, maksimal ${max} karakter.`,
+    wholePhoto: 'Tanpa potong',
+    wholePhotoHint: 'Seluruh foto dicetak utuh di dalam bingkai, dengan pinggiran putih.',
     copies: 'Jumlah cetak',
     copiesHint: (max: number) => `Berapa kali foto ini dicetak, 1 sampai ${max}, tanpa mengunggah ulang. Harga dihitung per cetakan.`,
     copiesOnCard: (n: number) => `${n}× cetak`,

@@ -15,7 +15,7 @@ export async function printCheck(store: Store, order: FoundOrder): Promise<Print
   const photos = await Promise.all(
     printPhotos(order).map(async (p) => {
       const record = await findPhoto(store, p.url);
-      const quality = record ? printQuality(record.width, record.height, p.crop) : undefined;
+      const quality = record ? printQuality(record.width, record.height, p.crop, p.fit) : undefined;
       const lowRes = quality !== undefined && quality !== 'fine';
       return { url: p.url, caption: p.caption, ...(p.film ? { film: p.film } : {}), ...(quality ? { quality } : {}), lowRes, missing: record === null };
     }),

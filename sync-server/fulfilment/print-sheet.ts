@@ -52,7 +52,7 @@ async function* prepared(config: Config, store: Store, photos: readonly PrintPho
   const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
   const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
     const file = await fileAt(i);
-    const image = file ? await printImage(file, photos[i]!.crop).catch(() => null) : null;
+    const image = file ? await printImage(file, photos[i]!).catch(() => null) : null;
     return { ...photos[i]!, image };
   });
   for (let i = 0; i < photos.length; i++) yield await preparedAt(i);

@@ -134,7 +134,7 @@ const withQuality = (photoSize: PhotoSize, edits: PhotoEdit[]): Promise<PhotoEdi
   Promise.all(
     edits.map(async ({ quality: _client, ...edit }) => {
       const size = await photoSize(edit.url);
-      return size ? { ...edit, quality: printQuality(size.width, size.height, edit.crop) } : edit;
+      return size ? { ...edit, quality: printQuality(size.width, size.height, edit.crop, edit.fit) } : edit;
     }),
   );
 

@@ -1,8 +1,8 @@
 /**
  * Prints as the customer pictured them, in Chromium at 360 px against the built app (docs/photos.md): a 640 x 480
  * photo cropped ever tighter shows 'Resolusi rendah', then 'Resolusi terlalu rendah', the customer keeps the tight
- * crop anyway with three copies ('Jumlah cetak', priced and printed three times), and the admin's order popup shows
- * the flag the server computed. axe on the crop editor; screenshots of each step go to SHOTS (default /tmp/shots-prints).
+ * crop anyway with three copies ('Jumlah cetak', priced and printed three times), a phone's portrait photo with EXIF
+ * rotation arrives upright, and the admin's order popup shows the flag the server computed. axe on the crop editor; screenshots of each step go to SHOTS (default /tmp/shots-prints).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,12 +20,21 @@ const SHOTS = process.env.SHOTS ?? '/tmp/shots-prints';
 const Q = UI.order.quality;
 let dir: string;
 let vga: string;
+/** A phone's portrait photo as the camera stores it: 1600 x 900 pixels, orientation 6; its top (red) is their left. */
+let sideways: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-prints-'));
   vga = path.join(dir, 'kecil-640x480.jpg');
   const noise = Buffer.alloc(640 * 480 * 3, 0).map((_, i) => (i * 37) % 251);
   writeFileSync(vga, await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
+  sideways = path.join(dir, 'potret.jpg');
+  const red = await sharp({ create: { width: 150, height: 900, channels: 3, background: { r: 220, g: 20, b: 20 } } }).png().toBuffer();
+  await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 160, b: 20 } } })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toFile(sideways);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,8 +62,8 @@ describe('print quality', () => {
     const product = page.locator('article.product-card').filter({ has: page.getByRole('heading', { name: /Cetak Foto/i }) });
     await product.getByRole('button', { name: 'Beli' }).click();
     const w = page.locator('dialog.wizard');
-    await w.locator('input[type=file]').setInputFiles([vga]);
-    await w.getByText('Terunggah', { exact: true }).waitFor({ timeout: 60_000 });
+    await w.locator('input[type=file]').setInputFiles([vga, sideways]);
+    await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(2);
 
     await w.getByRole('button', { name: 'Atur potongan dan caption foto 1' }).click();
     const crop = page.locator('dialog.crop-modal');
@@ -76,14 +85,24 @@ describe('print quality', () => {
     expect(await w.locator('.photo-card').getByText('3× cetak').count()).toBe(1);
     await check(page, 'card-copies');
 
+    // The portrait photo opens at its top; 'Tanpa potong' shows all of it on white. Cancelled: it prints by default.
+    await w.getByRole('button', { name: 'Atur potongan dan caption foto 2' }).click();
+    await expect.poll(() => status.innerText()).toBe(Q.fine);
+    await check(page, 'crop-portrait-top');
+    await crop.getByLabel('Tanpa potong').check();
+    await crop.locator('.crop-whole').waitFor();
+    await check(page, 'crop-whole');
+    await crop.getByRole('button', { name: 'Batal' }).click();
+    await crop.waitFor({ state: 'detached' });
+
     await w.getByRole('button', { name: 'Lanjut' }).click();
     await w.getByRole('heading', { name: 'Pilih Packaging' }).waitFor();
     await w.getByRole('button', { name: 'Lanjut' }).click();
     await w.getByRole('heading', { name: 'Isi Data' }).waitFor();
     await chooseShipping(page);
     await w.getByRole('button', { name: 'Lanjut' }).click();
-    // Three prints of one photo: the print and the map packaging three times, shipping, bubble wrap.
-    const expected = 3 * (3500 + 2000) + ONGKIR + 2000;
+    // Three prints of one photo and one of the other: the print and the map packaging four times, shipping, bubble wrap.
+    const expected = 4 * (3500 + 2000) + ONGKIR + 2000;
     expect(await w.getByTestId('order-total').innerText()).toContain(expected.toLocaleString('id-ID'));
     await w.getByRole('button', { name: 'Beli Sekarang' }).click();
     await page.getByRole('dialog', { name: 'Pilih Metode Pembayaran' }).waitFor();
@@ -94,9 +113,19 @@ describe('print quality', () => {
     await expect.poll(async () => (await ofCustomer()).length, { timeout: 60_000 }).toBe(1);
     const [order] = await ofCustomer();
     expect(order.items[0].photos[0]).toMatchObject({ quality: 'too_low', copies: 3 });
-    expect(order).toMatchObject({ qty: 3, price: expected });
+    expect(order).toMatchObject({ qty: 4, price: expected });
     const sheet = await owner.get(`/api/orders/${order.id}/print.json`);
-    expect(sheet.body.photos).toHaveLength(3);
+    expect(sheet.body.photos).toHaveLength(4);
+    // The portrait photo travelled upright (the phone applied its orientation) with its red top at the top; never
+    // cropped, the sheet prints its top (tests/server/fulfilment.test.ts renders that).
+    const portrait = order.items[0].photos[1];
+    expect(portrait).toMatchObject({ quality: 'fine' });
+    const stored = sharp(Buffer.from(await (await owner.fetch(portrait.url)).arrayBuffer()));
+    const { width, height } = await stored.metadata();
+    expect(height! > width!).toBe(true);
+    const { data } = await stored.clone().extract({ left: Math.round(width! / 2), top: 5, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(150);
+    expect(data[1]).toBeLessThan(100);
     expect(order.items[0].photos[0].crop.height).toBeLessThan(45);
 
     const shop = await newPage(1024, 768);

@@ -44,9 +44,9 @@ export function OrderPhoto({ photo, label, captioned }: { photo: PhotoEdit; labe
           <img
             src={src}
             alt={label}
-            style={cropStyle(photo.crop)}
-            className={photo.crop ? undefined : 'admin-photo-cover'}
-            onLoad={(e) => setMeasured(printQuality(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, photo.crop))}
+            style={photo.fit === 'whole' ? undefined : cropStyle(photo.crop)}
+            className={photo.fit === 'whole' ? 'admin-photo-whole' : photo.crop ? undefined : 'admin-photo-cover'}
+            onLoad={(e) => setMeasured(printQuality(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, photo.crop, photo.fit))}
           />
         ) : (
           <span className="admin-photo-waiting">{T.photoWaiting}</span>

@@ -254,6 +254,13 @@ describe('OrderPhoto', () => {
     expect(screen.getByText('Resolusi rendah')).toBeInTheDocument();
   });
 
+  it("when a photo prints whole ('Tanpa potong'), then the popup shows all of it on white, not its crop", () => {
+    render(<OrderPhoto photo={{ url: '/assets/goods/utuh.jpg', caption: '', crop: { x: 25, y: 10, width: 50, height: 80 }, fit: 'whole' }} label="Foto 1" captioned={false} />);
+    const img = screen.getByRole('img', { name: 'Foto 1' });
+    expect(img).toHaveClass('admin-photo-whole');
+    expect(img.getAttribute('style')).toBeNull();
+  });
+
   it("when the server flagged a photo too low, then the popup says so before the photo loads; a sharp flag says nothing", () => {
     const { rerender } = render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: '', quality: 'too_low' }} label="Foto 1" captioned={false} />);
     expect(screen.getByText('Resolusi terlalu rendah')).toBeInTheDocument();
