@@ -54,7 +54,7 @@ async function check(page: Page, name: string) {
 }
 
 describe('print quality', () => {
-  it('when a 640 x 480 photo is cropped tight and printed three times, then the crop editor warns, the order pays three prints, the sheet has three, and the admin sees the flag the server computed', async () => {
+  it('when a 640 x 480 photo is cropped tight and printed three times beside a rotated portrait photo, then the crop editor warns, the order pays four prints, the sheet has four, the portrait arrives upright, and the admin sees the flag the server computed', async () => {
     const page = await newPage(360, 780);
     const email = uniqueEmail('kualitas');
     await signUpInForm(page, suite.app.url, email, TEST_PASSWORD);
