@@ -189,3 +189,28 @@ export function photoRefs(doc: { img?: string[]; items?: OrderLine[]; photos?: P
   }
   return [...refs];
 }
+
+/** What 'Pesan lagi' fills the photo wizard with: a photo-print line's product, photos and packaging. */
+export interface Reorder {
+  produkID: string;
+  photos: PhotoEdit[];
+  packaging: PackagingType;
+}
+
+/**
+ * A shipped or finished order's photo prints as a new draft: the same photos with their crops, fits, captions and
+ * copies, and the same packaging, priced again at today's prices by the wizard (and by the server once placed). The
+ * server's quality flag is left out: it is the server's to compute again. Null for any other order, or one without
+ * photo prints.
+ */
+export function reorderOf(order: Pick<TransactionDoc, 'buyStatus' | 'items'>): Reorder | null {
+  if (order.buyStatus !== BUY_STATUS.SHIPPED && order.buyStatus !== BUY_STATUS.DONE) return null;
+  const line = order.items.find((l) => (l.photos?.length ?? 0) > 0);
+  if (!line) return null;
+  const type = line.packaging.split('|')[0] || 'none';
+  return {
+    produkID: line.produkID,
+    photos: line.photos!.map(({ quality: _server, ...photo }) => photo),
+    packaging: type in PACKAGING_FEES ? (type as PackagingType) : 'none',
+  };
+}

@@ -157,6 +157,9 @@ export const UI = {
     noOrders: 'Belum ada pesanan.',
     cancel: 'Batalkan',
     pay: 'Bayar',
+    reorder: 'Pesan lagi',
+    /** 'Pesan lagi' of an order some of whose photos the server no longer keeps: they are left out, said plainly. */
+    reorderGone: (numbers: string) => `Foto ${numbers} dari pesanan itu sudah tidak tersimpan di server, jadi tidak ikut dipesan lagi.`,
     cancelled: 'Pesanan dibatalkan.',
     confirmCancel: (code: string) => `Batalkan pesanan ${code}?`,
     orderCode: 'Kode',
