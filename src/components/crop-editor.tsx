@@ -1,24 +1,46 @@
 /**
  * Move and zoom the part of a photo that is printed, inside a polaroid-style frame at the print's proportions,
  * and type its caption. react-easy-crop does the dragging (and the arrow keys once the photo has focus); the
- * zoom is a native range input, which a phone and a keyboard both handle well.
+ * zoom is a native range input, which a phone and a keyboard both handle well. A portrait photo never cropped
+ * starts at its top, where faces are (`defaultCrop`, as the print sheet prints it); 'Tanpa potong' shows the whole
+ * photo with its border instead. While the crop moves, the editor says how sharp the card will print
+ * (`printQuality`, the rule the server flags the line by); any crop may be kept.
  */
-import { useId, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import { useId, useRef, useState } from 'react';
+import Cropper, { type Area, type Size } from 'react-easy-crop';
 import { Modal } from './modal';
 import { usePhotoSrc } from './photo-thumb';
-import { CAPTION_MAX } from '../domain/field-limits';
-import { CROP_ASPECT, type PhotoEdit } from '../domain/photos';
+import { CAPTION_MAX, COPIES_MAX } from '../domain/field-limits';
+import { CROP_ASPECT, printQuality, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 
 const T = UI.order;
 
-export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit; index: number; onSave(p: PhotoEdit): void; onClose(): void }) {
+interface CropEditorProps {
+  photo: PhotoEdit;
+  index: number;
+  /** The most copies this photo may have: 10, or fewer when the order's other prints leave less room under 99. */
+  maxCopies?: number;
+  onSave(p: PhotoEdit): void;
+  onClose(): void;
+}
+
+export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClose }: CropEditorProps) {
   const src = usePhotoSrc(photo.url, false);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | undefined>(photo.crop);
   const [caption, setCaption] = useState(photo.caption);
+  const copiesMax = Math.max(1, Math.min(COPIES_MAX, maxCopies));
+  const [copies, setCopies] = useState(photo.copies ?? 1);
+  const copiesId = useId();
+  /** The photo's own pixels, as the server will have them (the prepared photo is what is uploaded). */
+  const [natural, setNatural] = useState<{ width: number; height: number }>();
+  const [whole, setWhole] = useState(photo.fit === 'whole');
+  const quality = !natural ? undefined : whole ? printQuality(natural.width, natural.height, undefined, 'whole') : area && printQuality(natural.width, natural.height, area);
+  /** The cropper's frame, known just before the photo's size: placing a portrait photo at its top needs both. */
+  const cropSize = useRef<Size>(undefined);
+  const wholeId = useId();
   const zoomId = useId();
   const captionId = useId();
   const hintId = useId();
@@ -37,7 +59,15 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
       </p>
       <div className="polaroid-frame">
         <div className="crop-area">
-          {src && (
+          {src && whole && (
+            <img
+              className="crop-whole"
+              src={src}
+              alt={T.photoAlt(index + 1)}
+              onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            />
+          )}
+          {src && !whole && (
             <Cropper
               image={src}
               crop={crop}
@@ -45,8 +75,16 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
               aspect={CROP_ASPECT}
               onCropChange={setCrop}
               onZoomChange={setZoom}
-              onCropComplete={(percent) => setArea(round(percent))}
-              initialCroppedAreaPercentages={photo.crop}
+              onCropAreaChange={(percent) => setArea(round(percent))}
+              onCropSizeChange={(size) => (cropSize.current = size)}
+              onMediaLoaded={(media) => {
+                setNatural({ width: media.naturalWidth, height: media.naturalHeight });
+                // Never cropped and portrait: moved down as far as it goes, so the frame shows the photo's top.
+                if (!area && media.naturalHeight > media.naturalWidth && cropSize.current) {
+                  setCrop({ x: 0, y: Math.max(0, (media.height - cropSize.current.height) / 2) });
+                }
+              }}
+              initialCroppedAreaPercentages={area}
               keyboardStep={2}
               cropperProps={{ role: 'group', 'aria-label': T.photoAlt(index + 1), 'aria-describedby': hintId } as never}
             />
@@ -56,9 +94,19 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
           {caption}
         </p>
       </div>
+      <p role="status" className={quality ? `print-quality print-quality-${quality}` : 'print-quality'}>
+        {quality && T.quality[quality]}
+      </p>
+      <div className="field field-check">
+        <input id={wholeId} type="checkbox" checked={whole} onChange={(e) => setWhole(e.target.checked)} aria-describedby={`${wholeId}-hint`} />
+        <label htmlFor={wholeId}>{T.wholePhoto}</label>
+        <p id={`${wholeId}-hint`} className="field-note">
+          {T.wholePhotoHint}
+        </p>
+      </div>
       <div className="field">
         <label htmlFor={zoomId}>{T.zoom}</label>
-        <input id={zoomId} type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+        <input id={zoomId} type="range" min={1} max={3} step={0.05} value={zoom} disabled={whole} onChange={(e) => setZoom(Number(e.target.value))} />
       </div>
       <div className="field">
         <label htmlFor={captionId}>{T.caption}</label>
@@ -74,14 +122,32 @@ export function CropEditor({ photo, index, onSave, onClose }: { photo: PhotoEdit
           {T.captionHint(CAPTION_MAX)}
         </p>
       </div>
+      <div className="field">
+        <label htmlFor={copiesId}>{T.copies}</label>
+        <select id={copiesId} value={Math.min(copies, copiesMax)} onChange={(e) => setCopies(Number(e.target.value))} aria-describedby={`${copiesId}-hint`}>
+          {Array.from({ length: copiesMax }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+        <p id={`${copiesId}-hint`} className="field-note">
+          {T.copiesHint(copiesMax)}
+        </p>
+      </div>
       <div className="wizard-actions">
         <button type="button" className="btn" onClick={onClose}>
           {T.cancel}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onSave({ ...photo, caption: caption.trim(), ...(area ? { crop: area } : {}) })}>
+        <button type="button" className="btn btn-primary" onClick={() => onSave(edited({ ...photo, caption: caption.trim(), copies: Math.min(copies, copiesMax), ...(area ? { crop: area } : {}) }, whole))}>
           {T.save}
         </button>
       </div>
     </Modal>
   );
+}
+
+/** The photo as saved: 'Tanpa potong' is `fit: 'whole'` (its crop kept for when it is unticked); a crop has no `fit`. */
+function edited({ fit: _was, ...photo }: PhotoEdit, whole: boolean): PhotoEdit {
+  return whole ? { ...photo, fit: 'whole' } : photo;
 }

@@ -8,7 +8,7 @@ import { AlertLevel, useAlert } from '../lib/alert';
 import { useOnline } from '../lib/use-online';
 import { PhotoThumb } from './photo-thumb';
 import { MESSAGES } from '../domain/messages';
-import { isLocalPhotoRef, isLowResolution, localPhotoId, localPhotoRef, type PhotoEdit } from '../domain/photos';
+import { isLocalPhotoRef, localPhotoId, printQuality, printsOf, localPhotoRef, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 import { discardPhoto } from '../lib/photos/deletions';
 import { addPhoto, removePhoto } from '../lib/photos/outbox';
@@ -66,10 +66,13 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
   const uploaded = uploadedCount(refs, states);
   const online = useOnline();
 
-  /** Photos in the list or still being prepared: what a new pick must fit beside (a pick adds its own at once). */
+  /**
+   * Prints in the list (each photo times its copies) or photos still being prepared: what a new pick must fit beside
+   * (a pick adds its own at once).
+   */
   const taken = useRef(0);
   useLayoutEffect(() => {
-    taken.current = photos.length + preparing;
+    taken.current = printsOf(photos) + preparing;
   });
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(e.target.files ?? [])];
@@ -154,6 +157,7 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
         <CropEditor
           photo={photos[editing]!}
           index={editing}
+          maxCopies={max - (printsOf(photos) - printsOf([photos[editing]!]))}
           onClose={() => setEditing(null)}
           onSave={(edited) => {
             onChange((current) => current.map((p) => (p.url === edited.url ? edited : p)));
@@ -178,7 +182,7 @@ interface PhotoCardProps {
 function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCardProps) {
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
-  const low = state?.width && state.height ? isLowResolution(state.width, state.height, photo.crop) : false;
+  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop, photo.fit) : 'fine';
   const label = uploadLabel(state);
   return (
     <li className="photo-card">
@@ -188,8 +192,9 @@ function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCar
       </div>
       <div className="photo-card-info">
         <span className={`upload-state upload-${state?.status ?? 'waiting'}`}>{label}</span>
+        {(photo.copies ?? 1) > 1 && <strong className="photo-copies">{T.copiesOnCard(photo.copies!)}</strong>}
         {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${named(T.photoAlt(n))}: ${label}`} />}
-        {low && <span className="low-res">{T.lowRes}</span>}
+        {quality !== 'fine' && <span className={`low-res low-res-${quality}`}>{T.quality[quality]}</span>}
         <div className="photo-card-actions">
           {onEdit && (
             <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>

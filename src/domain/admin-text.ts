@@ -58,7 +58,8 @@ export const ADMIN_UI = {
   quantity: 'Jumlah',
   products: 'Produk',
   noCaption: '(tanpa caption)',
-  lowResolution: 'Resolusi rendah',
+  /** The server's flag of a photo too small for a sharp print (`printQuality`); a sharp one says nothing. */
+  quality: { low: 'Resolusi rendah', too_low: 'Resolusi terlalu rendah' },
   photoWaiting: 'Foto belum terunggah',
   loadingShop: 'Memuat data toko dari server…',
   kendala: 'Kendala',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_UI } from './admin-text';
 import {
   CAPTION_MAX,
+  COPIES_MAX,
   MAX_WEIGHT_GRAMS,
   PASSWORD_MIN,
   PHOTO_LIST_MAX,
@@ -14,6 +15,7 @@ import {
   UPLOAD_MAX_SIDE,
 } from './field-limits';
 import { MESSAGES } from './messages';
+import { UI } from './ui-text';
 import { SCHEMAS } from './schemas';
 
 describe('field limits, once', () => {
@@ -23,7 +25,8 @@ describe('field limits, once', () => {
     expect(MESSAGES.password_weak).toContain(`minimal ${PASSWORD_MIN} karakter`);
     expect(MESSAGES.upload_too_large).toContain(`${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
     expect(MESSAGES.upload_too_many_pixels).toContain(`${UPLOAD_MAX_PIXELS / 1_000_000} megapiksel dan ${UPLOAD_MAX_SIDE} piksel`);
-    expect(MESSAGES.too_many_photos).toContain(`${QTY_MAX} foto`);
+    expect(MESSAGES.too_many_photos).toContain(`${QTY_MAX} cetakan`);
+    expect(UI.order.copiesHint(COPIES_MAX)).toContain(`1 sampai ${COPIES_MAX}`);
     expect(ADMIN_UI.typeRange).toBe(`Tipe ${TYPE_MIN} sampai ${TYPE_MAX}.`);
   });
 
@@ -34,6 +37,7 @@ describe('field limits, once', () => {
     expect([carts.properties.qty.maximum, transactions.properties.items.items.properties.qty.maximum]).toEqual([QTY_MAX, QTY_MAX]);
     expect([carts.properties.img.maxItems, custom.properties.img.maxItems, carts.properties.photos.maxItems]).toEqual([PHOTO_LIST_MAX, PHOTO_LIST_MAX, PHOTO_LIST_MAX]);
     expect(carts.properties.photos.items.properties.caption.maxLength).toBe(CAPTION_MAX);
+    expect(carts.properties.photos.items.properties.copies.maximum).toBe(COPIES_MAX);
     expect([transactions.properties.resi.maxLength, custom.properties.resi.maxLength]).toEqual([TEXT_MAX.resi, TEXT_MAX.resi]);
     for (const schema of [transactions, custom]) {
       expect([schema.properties.userName.maxLength, schema.properties.email.maxLength, schema.properties.phone.maxLength]).toEqual([TEXT_MAX.name, TEXT_MAX.email, TEXT_MAX.phone]);

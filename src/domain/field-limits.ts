@@ -23,12 +23,17 @@ export const TEXT_MAX = {
 
 /** A photo's caption, printed under it on the card. */
 export const CAPTION_MAX = 60;
+/** 'Jumlah cetak': how many prints of one photo, without uploading it again. */
+export const COPIES_MAX = 10;
 
 /** Passwords: the sign-up form's rule, checked again by the server. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-/** The quantity of one line, a cart's or an order's (the input's range 1 to 99); a photo line's is its number of photos. */
+/**
+ * The quantity of one line, a cart's or an order's (the input's range 1 to 99); a photo line's is its number of prints
+ * (each photo times its copies).
+ */
 export const QTY_MIN = 1;
 export const QTY_MAX = 99;
 

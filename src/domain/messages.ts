@@ -100,7 +100,7 @@ export const MESSAGES = {
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',
   /** A photo-print order or cart line names more photos than one line may hold (the quantity's 1 to 99). */
-  too_many_photos: `Satu pesanan cetak foto berisi paling banyak ${QTY_MAX} foto.`,
+  too_many_photos: `Satu pesanan cetak foto berisi paling banyak ${QTY_MAX} cetakan (semua foto dengan jumlah cetaknya).`,
   /** A product without a name or description, however it was sent (the Produk form asks for both). */
   product_text_required: 'Nama dan deskripsi produk wajib diisi.',
   /** The e-mail is the account's key: a profile's cannot be changed, not even by the admin. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrder, draftFromCart, draftTotal, draftWeight, photoCartItem, photoRefs, type DraftLine } from './order';
+import { buildOrder, draftFromCart, draftTotal, draftWeight, photoCartItem, photoRefs, reorderOf, type DraftLine } from './order';
 import type { GoodsDoc } from './schemas';
 
 const print: GoodsDoc = { id: '1', title: 'Cetak Foto', desc: '', img: '/p.svg', price: 3500, qty: 500, weight: 5, type: 1, show: 'show' };
@@ -39,6 +39,16 @@ describe('orders from the wizards (docs/ordering.md, "Prices")', () => {
     expect(order.price).toBe(50000 + 2 * 3500 + 2 * 2000 + 18000);
   });
 
+  it('when one photo is printed three times, then the line counts, weighs and pays four prints; its cart item too', () => {
+    const copies = [{ ...photos[0]!, copies: 3 }, photos[1]!];
+    const lines: DraftLine[] = [{ product: print, qty: 0, photos: copies, packaging: 'map' }];
+    expect(draftTotal(lines, 0, false)).toBe(4 * 3500 + 4 * 2000);
+    expect(draftWeight(lines)).toBe(4 * 5);
+    const order = buildOrder({ buyer, lines, shipping, bubbleWrap: false });
+    expect(order.items[0]).toMatchObject({ qty: 4, img: copies.map((p) => p.url), photos: copies });
+    expect(photoCartItem('abcdefghij', print, copies, 'none', 1)).toMatchObject({ qty: 4, price: 4 * 3500 });
+  });
+
   it('when a photo cart item is made, then its quantity is its number of photos', () => {
     const item = photoCartItem('abcdefghij', print, photos, 'none', 1);
     expect(item).toMatchObject({ qty: 3, price: 3 * 3500, packaging: '', img: photos.map((p) => p.url), photos });
@@ -47,5 +57,24 @@ describe('orders from the wizards (docs/ordering.md, "Prices")', () => {
   it('when refs are listed, then lines, photos and img are all read once each', () => {
     const order = buildOrder({ buyer, lines: [{ product: print, qty: 0, photos, packaging: 'map' }], shipping, bubbleWrap: true });
     expect(photoRefs(order).sort()).toEqual(photos.map((p) => p.url).sort());
+  });
+});
+
+describe("'Pesan lagi'", () => {
+  const placed = buildOrder({ buyer, lines: [{ product: frame, qty: 1, packaging: 'none' }, { product: print, qty: 0, photos: [{ ...photos[1]!, copies: 2, fit: 'whole' as const, quality: 'low' as const }, photos[0]!], packaging: 'box' }], shipping, bubbleWrap: false });
+
+  it('when a shipped or finished order is ordered again, then its photo line gives the product, the photos with crop, fit, caption and copies, and the packaging; not the server\'s flag', () => {
+    for (const buyStatus of [2, 3]) {
+      expect(reorderOf({ ...placed, buyStatus })).toEqual({
+        produkID: '1',
+        photos: [{ ...photos[1]!, copies: 2, fit: 'whole' }, photos[0]!],
+        packaging: 'box',
+      });
+    }
+  });
+
+  it('when an order is unpaid, paid, failed, or has no photo prints, then there is nothing to order again', () => {
+    for (const buyStatus of [0, 1, 4]) expect(reorderOf({ ...placed, buyStatus })).toBeNull();
+    expect(reorderOf({ ...placed, buyStatus: 3, items: placed.items.slice(0, 1) })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { cartCode, transactionCode } from './codes';
 import { QTY_MAX } from './field-limits';
-import type { PhotoEdit } from './photos';
+import { printsOf, type PhotoEdit } from './photos';
 import {
   linePrice,
   lineUnits,
@@ -26,7 +26,7 @@ type Product = Pick<GoodsDoc, 'id' | 'title' | 'price' | 'type' | 'weight' | 'im
 /** What one line of an order is made of before it is priced. */
 export interface DraftLine {
   product: Product;
-  /** Simple goods: 1–99. Photo prints: ignored (the photos count). */
+  /** Simple goods: 1–99. Photo prints: ignored (the prints count: each photo times its copies). */
   qty: number;
   photos?: PhotoEdit[];
   packaging: PackagingType;
@@ -41,7 +41,7 @@ function lineInput(d: DraftLine): LineInput {
     type: d.product.type,
     unitPrice: d.product.price,
     qty: d.qty,
-    imageCount: d.photos?.length ?? 0,
+    imageCount: printsOf(d.photos),
     packagingFee: PACKAGING_FEES[d.packaging],
   };
 }
@@ -139,7 +139,7 @@ export function buildOrder({ buyer, lines, shipping, bubbleWrap, nowMs = Date.no
 
 /** A photo-print cart item: the photos with their crops and captions, priced per photo. */
 export function photoCartItem(uid: string, product: Product, photos: PhotoEdit[], packaging: PackagingType, nowMs = Date.now()): CartDoc {
-  const line = orderLine({ product, qty: photos.length, photos, packaging });
+  const line = orderLine({ product, qty: printsOf(photos), photos, packaging });
   return {
     id: cartCode(uid, nowMs),
     userID: uid,
@@ -188,4 +188,29 @@ export function photoRefs(doc: { img?: string[]; items?: OrderLine[]; photos?: P
     for (const p of line.photos ?? []) refs.add(p.url);
   }
   return [...refs];
+}
+
+/** What 'Pesan lagi' fills the photo wizard with: a photo-print line's product, photos and packaging. */
+export interface Reorder {
+  produkID: string;
+  photos: PhotoEdit[];
+  packaging: PackagingType;
+}
+
+/**
+ * A shipped or finished order's photo prints as a new draft: the same photos with their crops, fits, captions and
+ * copies, and the same packaging, priced again at today's prices by the wizard (and by the server once placed). The
+ * server's quality flag is left out: it is the server's to compute again. Null for any other order, or one without
+ * photo prints.
+ */
+export function reorderOf(order: Pick<TransactionDoc, 'buyStatus' | 'items'>): Reorder | null {
+  if (order.buyStatus !== BUY_STATUS.SHIPPED && order.buyStatus !== BUY_STATUS.DONE) return null;
+  const line = order.items.find((l) => (l.photos?.length ?? 0) > 0);
+  if (!line) return null;
+  const type = line.packaging.split('|')[0] || 'none';
+  return {
+    produkID: line.produkID,
+    photos: line.photos!.map(({ quality: _server, ...photo }) => photo),
+    packaging: type in PACKAGING_FEES ? (type as PackagingType) : 'none',
+  };
 }

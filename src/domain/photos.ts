@@ -3,7 +3,7 @@
  * server keeps, and the shape of an uploaded photo's URL (what it accepts is in field-limits.ts). Shared by the PWA
  * (preparing, cropping) and the server (uploads, order checks, print sheets).
  */
-import { CAPTION_MAX, TEXT_MAX } from './field-limits';
+import { CAPTION_MAX, COPIES_MAX, TEXT_MAX } from './field-limits';
 import type { FromSchema } from './from-schema';
 
 /** The instant-photo card: 54 x 86 mm (portrait), the photo area above a wide lower border for the caption. */
@@ -40,10 +40,16 @@ export const STORED_MAX_SIDE = 4096;
 export const UPLOAD_TYPES = ['jpeg', 'png', 'webp'] as const;
 
 const percent = { type: 'number', minimum: 0, maximum: 100 } as const;
+/** How a photo fills the window: `crop` (the customer's crop, or `defaultCrop`) or `whole` ('Tanpa potong'). */
+export const PHOTO_FITS = ['crop', 'whole'] as const;
+export type PhotoFit = (typeof PHOTO_FITS)[number];
+/** How sharp a card prints (`printQuality` below): sharp, 'Resolusi rendah', too low. */
+export const PRINT_QUALITIES = ['fine', 'low', 'too_low'] as const;
+export type PrintQuality = (typeof PRINT_QUALITIES)[number];
 /**
  * One photo of an order line or cart item, as the documents' schemas (schemas.ts) hold it: its uploaded URL (or
  * `local:` outbox reference), the customer's crop as a rectangle in percent of the image (0–100, as
- * react-easy-crop reports it), and its caption.
+ * react-easy-crop reports it) or the whole photo, its caption and how many prints of it.
  */
 export const PHOTO_EDIT_SCHEMA = {
   type: 'object',
@@ -56,6 +62,12 @@ export const PHOTO_EDIT_SCHEMA = {
       additionalProperties: false,
     },
     caption: { type: 'string', maxLength: CAPTION_MAX },
+    /** 'Tanpa potong': `whole` prints the whole photo inside the window with a border; absent is the crop. */
+    fit: { type: 'string', enum: PHOTO_FITS },
+    /** 'Jumlah cetak': prints of this photo, 1 to 10; absent is 1. */
+    copies: { type: 'integer', minimum: 1, maximum: COPIES_MAX },
+    /** Set by the server only, from the stored photo's size and the crop (`printQuality`); a client's is replaced. */
+    quality: { type: 'string', enum: PRINT_QUALITIES },
   },
   required: ['url', 'caption'],
   additionalProperties: false,
@@ -66,14 +78,19 @@ export type Crop = NonNullable<PhotoEdit['crop']>;
 /** The film a custom order's photo is printed on. */
 export type Film = 'white' | 'black';
 
-/** One photo as an order prints it: a photo print's crop and caption, a custom order's film. */
+/** One photo as an order prints it: a photo print's crop or fit, caption and the server's quality flag, a custom order's film. */
 export interface PrintPhoto extends PhotoEdit {
   film?: Film;
 }
 
+/** How many prints a line's photos make: each photo times its copies ('Jumlah cetak'). A photo line's `qty`. */
+export const printsOf = (photos: readonly PhotoEdit[] | undefined): number =>
+  (photos ?? []).reduce((sum, p) => sum + (p.copies ?? 1), 0);
+
 /**
- * What an order prints, in print order: a photo-print line's photos once each (its `qty` is their number); a custom
- * order's white-film photos, then its black-film ones. The print sheet, the photo bundle and the admin's Cetak agree.
+ * What an order prints, in print order: a photo-print line's photos, each as many times as its copies, one after
+ * the other (its `qty` is their number); a custom order's white-film photos, then its black-film ones. The print
+ * sheet, the photo bundle and the admin's Cetak agree.
  */
 export function printPhotos(
   order:
@@ -85,7 +102,16 @@ export function printPhotos(
     return [...of('white', order.doc.imgWhite ?? []), ...of('black', order.doc.imgBlack ?? [])];
   }
   return (order.doc.items ?? []).flatMap((line) =>
-    (line.photos ?? []).map((p): PrintPhoto => ({ url: p.url, caption: p.caption ?? '', ...(p.crop ? { crop: p.crop } : {}) })),
+    (line.photos ?? []).flatMap((p) => {
+      const one: PrintPhoto = {
+        url: p.url,
+        caption: p.caption ?? '',
+        ...(p.crop ? { crop: p.crop } : {}),
+        ...(p.fit ? { fit: p.fit } : {}),
+        ...(p.quality ? { quality: p.quality } : {}),
+      };
+      return Array.from({ length: p.copies ?? 1 }, () => one);
+    }),
   );
 }
 
@@ -128,11 +154,37 @@ export function replacePhotoRefs<T>(value: T, urls: ReadonlyMap<string, string>)
 }
 
 /**
- * Too few pixels for a sharp 300 dpi print of the photo area, once cropped (at 80 % of the need a print
- * still looks fine at arm's length). Such a photo is printed anyway, and flagged for the customer and the admin.
+ * The crop of a photo the customer did not crop: the largest rectangle at the window's proportions, centred across,
+ * and at the top of a portrait photo (where faces are) rather than its middle; a landscape photo's is centred.
  */
-export function isLowResolution(width: number, height: number, crop?: Crop): boolean {
-  const w = crop ? (width * crop.width) / 100 : Math.min(width, height * CROP_ASPECT);
-  const h = crop ? (height * crop.height) / 100 : Math.min(height, width / CROP_ASPECT);
-  return w < PRINT_AREA_PX.width * 0.8 || h < PRINT_AREA_PX.height * 0.8;
+export function defaultCrop(width: number, height: number): Crop {
+  const w = Math.min(width, height * CROP_ASPECT);
+  const h = Math.min(height, width / CROP_ASPECT);
+  const pct = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 100;
+  return { x: pct((width - w) / 2, width), y: height > width ? 0 : pct((height - h) / 2, height), width: pct(w, width), height: pct(h, height) };
+}
+
+/**
+ * How sharp a card prints: the pixels across the 46 x 62 mm photo window, in dots per inch. A crop (the default
+ * crop without one) fills the window, so the lesser of its width's and height's; 'Tanpa potong' fits the whole
+ * photo inside, its long way across the window, so the greater.
+ */
+export function printDpi(width: number, height: number, crop?: Crop, fit?: PhotoFit): number {
+  const inches = { width: PHOTO_AREA_MM.width / 25.4, height: PHOTO_AREA_MM.height / 25.4 };
+  if (fit === 'whole') return Math.max(width / inches.width, height / inches.height);
+  const area = crop ?? defaultCrop(width, height);
+  return Math.min((width * area.width) / 100 / inches.width, (height * area.height) / 100 / inches.height);
+}
+
+/**
+ * The quality levels of a print, one rule for the crop editor, the server's flag on the line, the admin's popup and
+ * the print sheet: at 150 dpi or more a card looks sharp at arm's length; below it 'Resolusi rendah' (soft, but
+ * fine for most photos); below 100 dpi the pixels show. The customer may choose any of them; the print is made anyway.
+ */
+export const LOW_DPI = 150;
+export const TOO_LOW_DPI = 100;
+
+export function printQuality(width: number, height: number, crop?: Crop, fit?: PhotoFit): PrintQuality {
+  const dpi = printDpi(width, height, crop, fit);
+  return dpi < TOO_LOW_DPI ? 'too_low' : dpi < LOW_DPI ? 'low' : 'fine';
 }

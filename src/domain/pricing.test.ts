@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUBBLE_WRAP_FEE, CUSTOM_SERVICE_FEE, clampQty, customPrice, isValidQty, linePrice, orderTotal,
-  packagingText, parsePackaging, totalWeight, unitsByProduct,
+  cartItemNow, packagingText, parsePackaging, totalWeight, unitsByProduct,
 } from './pricing';
 
 describe('packaging', () => {
@@ -70,5 +70,13 @@ describe('weight and quantity', () => {
 describe('stock units', () => {
   it('when an order has two lines of one product, then its units add up per product', () => {
     expect(unitsByProduct([{ produkID: '2', qty: 2 }, { produkID: '1', qty: 5 }, { produkID: '2', qty: 1 }])).toEqual(new Map([['2', 3], ['1', 5]]));
+  });
+});
+
+describe('a photo cart item now', () => {
+  it('when its photo asks for three copies, then it is priced, and checked against stock, as three prints', () => {
+    const item = { qty: 3, packaging: 'map|2000', price: 0, photos: [{ url: '/images/2026/11/22/1795330033-aaaaaaaaaa.jpg', caption: '', copies: 3 }] };
+    expect(cartItemNow(item, { type: 1, price: 3500, qty: 3 })).toEqual({ price: 3 * 5500, problem: null });
+    expect(cartItemNow(item, { type: 1, price: 3500, qty: 2 })).toEqual({ price: 3 * 5500, problem: 'out_of_stock' });
   });
 });

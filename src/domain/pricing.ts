@@ -1,5 +1,6 @@
 /** The shop's prices (docs/ordering.md, "Prices"). All amounts are whole rupiah. */
 import { QTY_MAX, QTY_MIN } from './field-limits';
+import { printsOf } from './photos';
 import type { CartDoc, GoodsDoc } from './schemas';
 
 export const PACKAGING_FEES = { none: 0, map: 2000, box: 3000 } as const;
@@ -35,11 +36,12 @@ export interface LineInput {
   unitPrice: number;
   /** Quantity for simple goods; ignored for photo prints. */
   qty: number;
+  /** Photo prints: the prints, each photo times its copies (`printsOf`). */
   imageCount: number;
   packagingFee: number;
 }
 
-/** Number of units a line is charged for: images for the photo print, qty otherwise. */
+/** Number of units a line is charged for (and takes from stock): prints for the photo print, qty otherwise. */
 export const lineUnits = (l: Pick<LineInput, 'type' | 'qty' | 'imageCount'>): number =>
   l.type === PHOTO_PRINT_TYPE ? l.imageCount : l.qty;
 
@@ -108,7 +110,7 @@ export function cartItemNow(
     type: product.type,
     unitPrice: product.price,
     qty: item.qty,
-    imageCount: item.photos?.length ?? 0,
+    imageCount: printsOf(item.photos),
     packagingFee: parsePackaging(item.packaging)?.fee ?? 0,
   };
   const stock = Number(product.qty);

@@ -4,7 +4,7 @@
  * Strings are bounded so no client can store a novel in a field; the limits a form or a message names come from
  * field-limits.ts.
  */
-import type { MigrationStrategies } from 'rxdb';
+import type { MigrationStrategies, MigrationStrategy } from 'rxdb';
 import { ID_PATTERN } from './codes';
 import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TYPE_MAX, TYPE_MIN } from './field-limits';
 import type { FromSchema } from './from-schema';
@@ -43,8 +43,8 @@ const goods = {
 
 const carts = {
   title: 'carts',
-  /** 1: photo-print items carry `photos` (crop and caption per photo). */
-  version: 1,
+  /** 1: photo-print items carry `photos` (crop and caption per photo); 2: each photo its `copies` and the server's `quality`. */
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -85,8 +85,11 @@ const orderLine = {
 
 const transactions = {
   title: 'transactions',
-  /** 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed. */
-  version: 1,
+  /**
+   * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
+   * 2: each photo its `copies` and the server's `quality`.
+   */
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -189,11 +192,12 @@ export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
 
 /**
  * RxDB migrations, per collection and target version: a device holding older documents keeps them.
- * Version 1 of carts and transactions only adds optional fields, so old documents pass unchanged.
+ * Versions 1 and 2 of carts and transactions only add optional fields, so old documents pass unchanged.
  */
+const unchanged: MigrationStrategy = (doc) => doc;
 export const MIGRATIONS: Partial<Record<CollectionName, MigrationStrategies>> = {
-  carts: { 1: (doc) => doc },
-  transactions: { 1: (doc) => doc },
+  carts: { 1: unchanged, 2: unchanged },
+  transactions: { 1: unchanged, 2: unchanged },
 };
 export type CollectionName = keyof typeof SCHEMAS;
 export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];

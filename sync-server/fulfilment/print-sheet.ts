@@ -6,7 +6,7 @@
  * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto } from '../../src/domain/photos';
+import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto, type PrintQuality } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
@@ -52,7 +52,7 @@ async function* prepared(config: Config, store: Store, photos: readonly PrintPho
   const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
   const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
     const file = await fileAt(i);
-    const image = file ? await printImage(file, photos[i]!.crop).catch(() => null) : null;
+    const image = file ? await printImage(file, photos[i]!).catch(() => null) : null;
     return { ...photos[i]!, image };
   });
   for (let i = 0; i < photos.length; i++) yield await preparedAt(i);
@@ -178,7 +178,7 @@ function pagesOf(photos: readonly PrintPhoto[]): number[] {
 
 export interface PrintSheet {
   pdf: Uint8Array;
-  photos: Array<{ url: string; lowRes: boolean; missing: boolean }>;
+  photos: Array<{ url: string; quality?: PrintQuality; lowRes: boolean; missing: boolean }>;
 }
 
 export async function printSheet(config: Config, store: Store, order: FoundOrder): Promise<PrintSheet> {
@@ -202,7 +202,7 @@ export async function printSheet(config: Config, store: Store, order: FoundOrder
     }
     const { x, y } = slot(slotIndex++);
     await drawCard(doc, page!, font, photo, x, y);
-    report.push({ url: photo.url, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
+    report.push({ url: photo.url, quality: photo.image?.quality, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
     i++;
   }
   if (photos.length === 0) {

@@ -18,7 +18,7 @@ import {
   type LineInput,
 } from '../../src/domain/pricing';
 import { QTY_MAX } from '../../src/domain/field-limits';
-import type { PhotoEdit } from '../../src/domain/photos';
+import { printQuality, printsOf, type PhotoEdit } from '../../src/domain/photos';
 import { DEFAULT_PICT, type CollectionName, type GoodsDoc, type OrderLine } from '../../src/domain/schemas';
 import { bubbleWrapLocked } from '../../src/domain/shipping';
 import { checkAddress, checkName, checkPhone } from '../../src/domain/validation';
@@ -34,11 +34,14 @@ export type PhotoCheck = (urls: string[]) => Promise<boolean>;
 
 /** True when a product may show this image: a shipped catalogue image or an uploaded public product image. */
 export type ShopImageCheck = (url: string) => Promise<boolean>;
+/** The stored photo's real size, from its record; null when the server keeps no such photo. */
+export type PhotoSize = (url: string) => Promise<{ width: number; height: number } | null>;
 
 export interface Lookups {
   goods: GoodsLookup;
   photos: PhotoCheck;
   shopImage: ShopImageCheck;
+  photoSize: PhotoSize;
 }
 
 const fail = (code: MessageCode): Normalized => ({ ok: false, code });
@@ -47,12 +50,13 @@ const filled = (value: unknown): boolean => typeof value === 'string' && value.t
 
 export async function normalize(
   config: Config,
-  { goods, photos, shopImage }: Lookups,
+  lookups: Lookups,
   actor: Actor,
   collection: CollectionName,
   master: ClientDoc | null,
   next: ClientDoc,
 ): Promise<Normalized> {
+  const { photos, shopImage } = lookups;
   if (collection === 'users' && !next._deleted) {
     // The same rules as sign-up: a profile edit cannot leave the shop without a name, number or address.
     const problem = [checkPhone(next.phone), checkAddress(next.address), checkName(next.username)].find((c) => !c.ok);
@@ -67,9 +71,9 @@ export async function normalize(
   const dated = withPlausibleDate(next, master);
   switch (collection) {
     case 'carts':
-      return normalizeCart(goods, photos, dated);
+      return normalizeCart(lookups, dated);
     case 'transactions':
-      return normalizeTransaction(config, goods, photos, actor, dated);
+      return normalizeTransaction(config, lookups, actor, dated);
     case 'custom':
       return normalizeCustom(photos, dated);
     default:
@@ -123,10 +127,23 @@ interface LineFields {
 const photosOfLine = (line: LineFields): PhotoEdit[] => line.photos ?? line.img.map((url) => ({ url, caption: '' }));
 
 /**
- * Prices one line from the product and the packaging table. A photo print is charged per photo, and its
- * photos must be uploads of the writer's own; other goods show the product's own picture.
+ * Each photo's quality flag computed from the stored photo's real size and its crop (`printQuality`, the rule the
+ * crop editor shows): whatever a client wrote there is replaced, and dropped when the server keeps no such photo.
  */
-async function priceLine(goods: GoodsLookup, photos: PhotoCheck, line: LineFields): Promise<PricedLine | MessageCode> {
+const withQuality = (photoSize: PhotoSize, edits: PhotoEdit[]): Promise<PhotoEdit[]> =>
+  Promise.all(
+    edits.map(async ({ quality: _client, ...edit }) => {
+      const size = await photoSize(edit.url);
+      return size ? { ...edit, quality: printQuality(size.width, size.height, edit.crop, edit.fit) } : edit;
+    }),
+  );
+
+/**
+ * Prices one line from the product and the packaging table. A photo print is charged per print (each photo times
+ * its copies, 1 to 10 by the schema), and its photos must be uploads of the writer's own; other goods show the
+ * product's own picture.
+ */
+async function priceLine({ goods, photos, photoSize }: Lookups, line: LineFields): Promise<PricedLine | MessageCode> {
   const product = await goods(line.produkID);
   if (!product) return 'product_unavailable';
   const pack = parsePackaging(line.packaging);
@@ -134,16 +151,16 @@ async function priceLine(goods: GoodsLookup, photos: PhotoCheck, line: LineField
   const photo = product.type === PHOTO_PRINT_TYPE;
   const edits = photo ? photosOfLine(line) : undefined;
   const img = edits ? edits.map((p) => p.url) : [product.img];
-  const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
+  const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: printsOf(edits), packagingFee: pack.fee };
   const units = lineUnits(input);
-  // A photo print's quantity is its number of photos: 1 to 99 like any other line's.
+  // A photo print's quantity is its number of prints (each photo times its copies): 1 to 99 like any other line's.
   if (!isValidQty(units)) return photo && units > QTY_MAX ? 'too_many_photos' : 'invalid_document';
   if (photo && !(await photos(img))) return 'photo_unknown';
-  return { input, goods: product, packaging: packagingText(pack.type), img, photos: edits };
+  return { input, goods: product, packaging: packagingText(pack.type), img, photos: edits && (await withQuality(photoSize, edits)) };
 }
 
-async function normalizeCart(goods: GoodsLookup, photos: PhotoCheck, cart: ClientDoc): Promise<Normalized> {
-  const line = await priceLine(goods, photos, cart as unknown as LineFields);
+async function normalizeCart(lookups: Lookups, cart: ClientDoc): Promise<Normalized> {
+  const line = await priceLine(lookups, cart as unknown as LineFields);
   if (typeof line === 'string') return fail(line);
   const { photos: _ignored, ...rest } = cart;
   return {
@@ -153,7 +170,7 @@ async function normalizeCart(goods: GoodsLookup, photos: PhotoCheck, cart: Clien
       ...(line.photos ? { photos: line.photos } : {}),
       name: line.goods.title,
       img: line.img,
-      // A photo print's quantity is its number of photos.
+      // A photo print's quantity is its number of prints.
       qty: lineUnits(line.input),
       weight: line.goods.weight,
       price: linePrice(line.input),
@@ -205,12 +222,12 @@ function quotedShipping(config: Config, order: ClientDoc, weight: number): numbe
   return fits ? quote.value : null;
 }
 
-async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: PhotoCheck, actor: Actor, order: ClientDoc): Promise<Normalized> {
+async function normalizeTransaction(config: Config, lookups: Lookups, actor: Actor, order: ClientDoc): Promise<Normalized> {
   if (!filled(order.alamat)) return fail('address_required');
   const priced: PricedLine[] = [];
   const lines: OrderLine[] = [];
   for (const line of order.items as OrderLine[]) {
-    const one = await priceLine(goods, photos, line);
+    const one = await priceLine(lookups, line);
     if (typeof one === 'string') return fail(one);
     priced.push(one);
     lines.push(storedLine(line, one));
@@ -232,9 +249,9 @@ async function normalizeTransaction(config: Config, goods: GoodsLookup, photos: 
  * checked; what is kept is only what the server built or checked itself, since the admin's tables, exports, print
  * sheet and photo bundle read it: every amount is the server's (a line whose product is gone is 'unavailable' at
  * 0; shipping only from a quote that fits, else 0), and a photo stays only if it is an upload of the writer's own
- * (at most 99 a line).
+ * (at most 99 prints a line).
  */
-export async function keptOrder(config: Config, { goods, photos }: Lookups, placed: ClientDoc): Promise<ClientDoc> {
+export async function keptOrder(config: Config, { goods, photos, photoSize }: Lookups, placed: ClientDoc): Promise<ClientDoc> {
   const order = withPlausibleDate(placed, null);
   const priced: PricedLine[] = [];
   const lines: OrderLine[] = [];
@@ -248,10 +265,11 @@ export async function keptOrder(config: Config, { goods, photos }: Lookups, plac
     let edits: PhotoEdit[] | undefined;
     if (product.type === PHOTO_PRINT_TYPE) {
       edits = [];
-      for (const edit of photosOfLine(line)) if (edits.length < QTY_MAX && (await photos([edit.url]))) edits.push(edit);
+      for (const edit of photosOfLine(line)) if (printsOf([...edits, edit]) <= QTY_MAX && (await photos([edit.url]))) edits.push(edit);
+      edits = await withQuality(photoSize, edits);
     }
     const img = edits ? edits.map((p) => p.url) : [product.img];
-    const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: img.length, packagingFee: pack.fee };
+    const input: LineInput = { type: product.type, unitPrice: product.price, qty: line.qty, imageCount: printsOf(edits), packagingFee: pack.fee };
     const one: PricedLine = { input, goods: product, packaging: packagingText(pack.type), img, photos: edits };
     priced.push(one);
     lines.push(storedLine(line, one));

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
 import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domain/status';
-import { isShopImage, photosOwnedBy } from '../uploads/photos';
+import { findPhoto, isShopImage, photosOwnedBy } from '../uploads/photos';
 import { holdsFit, unpaidUnitsOf } from './holds';
 import { keptOrder, normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { Restock, StockKeeper } from './stock';
@@ -92,6 +92,7 @@ export async function push(
     goods,
     photos: (urls) => photosOwnedBy(store, urls, owners, actor.admin),
     shopImage: (url) => isShopImage(store, url),
+    photoSize: (url) => findPhoto(store, url),
   };
   const writes: Array<WriteRequest & StockEffect & { adopt?: boolean; notice?: Refusal }> = [];
   const pending = new Set<string>();

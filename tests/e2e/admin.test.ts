@@ -83,7 +83,7 @@ beforeAll(async () => {
   target = transactionDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, phone: '085711112222' });
   kept = transactionDoc(customer.uid, { userName: 'Dewi Lestari', email: customer.email, createdAt: Date.now() - 86_400_000 });
   expect((await pushNew(customer.client, 'transactions', [target, kept])).body.refused).toEqual([]);
-  // A photo print: one photo big enough with the customer's crop, one too small for 300 dpi.
+  // A photo print: one photo big enough with the customer's crop, one too small for a sharp print (under 150 dpi).
   const big = await uploadPhoto(customer.client, await (await photoLike(1200, 1600, 3)).jpeg().toBuffer());
   const small = await uploadPhoto(customer.client, await (await photoLike(240, 320, 4)).jpeg().toBuffer());
   const photos = [

@@ -15,6 +15,7 @@ import { parseQris } from '../../src/domain/qris';
 import { HttpClient, pullAll, pushChange, TEST_PASSWORD } from '../helpers/server';
 import { makePhotoFiles, type PhotoFiles } from '../helpers/photo-files';
 import { ADMIN, appAndBrowser, launchPersistent, logInWithForm, signUpInForm, uniqueEmail, waitForServiceWorker } from './harness';
+import { chooseShipping, JAKARTA, ONGKIR } from './shop-steps';
 
 const suite = appAndBrowser();
 let files: PhotoFiles;
@@ -22,11 +23,6 @@ beforeAll(async () => {
   files = await makePhotoFiles();
 });
 afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
-
-/** Jakarta Selatan, Kebayoran Baru: outside the shop's city (Semarang), so bubble wrap is locked on. */
-const JAKARTA = { province: '31', city: '3171', district: '317101' };
-/** jne REG from Semarang to Jakarta (same island): 18,000 per started kilogram in the built-in tariffs. */
-const ONGKIR = 18000;
 
 const problems: string[] = [];
 function watch(page: Page): Page {
@@ -57,26 +53,6 @@ async function serverOrders(email: string) {
 async function stockOf(id: string): Promise<number> {
   const { docs } = await pullAll(new HttpClient(suite.app.url), 'goods');
   return docs.find((d) => d.id === id).qty;
-}
-
-/** Picks the option whose value starts with `id|` once the list has loaded (values are 'id|name'). */
-async function pick(page: Page, label: string, id: string) {
-  const select = page.getByLabel(label, { exact: true });
-  const option = select.locator(`option[value^="${id}|"]`);
-  await option.waitFor({ state: 'attached', timeout: 20_000 });
-  await select.selectOption((await option.getAttribute('value'))!);
-}
-
-async function chooseShipping(page: Page) {
-  await pick(page, 'Provinsi', JAKARTA.province);
-  await pick(page, 'Kota', JAKARTA.city);
-  await pick(page, 'Kecamatan', JAKARTA.district);
-  await page.getByLabel('Kurir', { exact: true }).selectOption('jne');
-  const service = page.getByLabel('Layanan', { exact: true });
-  await service.locator('option[value="REG"]').waitFor({ state: 'attached', timeout: 20_000 });
-  await service.selectOption('REG');
-  // Complete (the address comes from the profile): nothing is listed as missing any more.
-  await expect.poll(() => page.getByText(/Untuk lanjut, lengkapi/).count()).toBe(0);
 }
 
 const wizard = (page: Page) => page.locator('dialog.wizard');

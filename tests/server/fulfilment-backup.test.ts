@@ -63,7 +63,7 @@ async function servesEverything(server: TestServer): Promise<void> {
   await signInAdmin(admin);
   const orders = (await pullAll(admin, 'transactions')).docs.filter((d) => d.id === order.id);
   expect(orders).toHaveLength(1);
-  expect(orders[0].items[0].photos).toEqual([{ url: photoUrl, caption: 'Halo' }]);
+  expect(orders[0].items[0].photos).toEqual([{ url: photoUrl, caption: 'Halo', quality: 'too_low' }]);
   expect((await pullAll(admin, 'custom')).docs.filter((d) => d.id === custom.id)).toHaveLength(1);
 
   // The customer's account came back: the same password signs in, and their own photo is theirs.

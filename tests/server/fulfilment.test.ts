@@ -148,14 +148,67 @@ describe('print sheets', () => {
     expect(Math.min(...border)).toBeGreaterThan(200);
   });
 
-  it('when the admin checks an order before printing, then the photo too small for 300 dpi is flagged "resolusi rendah"', async () => {
+  it('when the admin checks an order before printing, then the photo under 150 dpi is flagged "resolusi rendah", as on the stored line', async () => {
     const res = await admin.get(`/api/orders/${order.id}/print.json`);
     expect(res.status).toBe(200);
-    expect(res.body.photos.map((p: { url: string; lowRes: boolean }) => [p.url, p.lowRes])).toEqual([
-      [urls[0], false],
-      [urls[1], false],
-      [urls[2], true],
-    ]);
+    const flags = [['fine', false], ['fine', false], ['low', true]];
+    expect(res.body.photos.map((p: { url: string; quality: string; lowRes: boolean }) => [p.url, p.quality, p.lowRes])).toEqual(
+      urls.map((url, i) => [url, ...flags[i]!]),
+    );
+    const stored = (await pullAll(admin, 'transactions')).docs.find((d) => d.id === order.id);
+    expect(stored.items[0].photos.map((p: { quality: string }) => p.quality)).toEqual(['fine', 'fine', 'low']);
+  });
+
+  it('when a photo asks for three copies, then the sheet prints its card three times, then the next photo once', async () => {
+    const photos = [
+      { url: urls[0]!, caption: 'Tiga kali', copies: 3 },
+      { url: urls[1]!, caption: 'Sekali' },
+    ];
+    // Placed days ago, so today's export below lists only the orders it expects.
+    const threeOf = transactionDoc(sariId, { produkID: '1', items: [{ produkID: '1', name: 'Cetak foto', qty: 4, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 }], img: [], createdAt: Date.now() - 3 * 86_400_000 });
+    expect((await pushNew(sari, 'transactions', [threeOf])).body).toMatchObject({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders/${threeOf.id}/print.pdf`);
+    const page = (await PDFDocument.load(res.bytes)).getPage(0);
+    const placed = images(page, contentOf(page));
+    expect(placed).toHaveLength(4);
+    expect(rectangles(contentOf(page)).filter((r) => Math.abs(r.width - CARD.width) < 0.5)).toHaveLength(4);
+    const rendered = await render(res.bytes, 1, 50);
+    const centre = (i: number) => rendered.pixel(placed[i]!.x + placed[i]!.width / 2, placed[i]!.y + placed[i]!.height / 2);
+    for (const i of [0, 1, 2]) expect(centre(i)[0], `copy ${i + 1} is the red photo`).toBeGreaterThan(150);
+    expect(centre(3)[2]).toBeGreaterThan(150);
+  });
+
+  it("when a portrait phone photo with EXIF rotation is not cropped, then it prints upright with its top (the face) inside the card; 'Tanpa potong' prints a whole landscape photo with a white border", async () => {
+    // Stored sideways as the camera does (1600 x 900, orientation 6: turned a quarter clockwise to view); its left
+    // 150 px, red, are the top of the upright 900 x 1600 photo. A centred crop would cut them off.
+    const red = await sharp({ create: { width: 150, height: 900, channels: 3, background: { r: 220, g: 20, b: 20 } } }).png().toBuffer();
+    const sideways = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 160, b: 20 } } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const portrait = await uploadPhoto(sari, sideways, 'potret.jpg');
+    const photos = [{ url: portrait, caption: '' }, { url: urls[1]!, caption: '', fit: 'whole' }];
+    const line = { produkID: '1', name: 'Cetak foto', qty: 2, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 };
+    const placedOrder = transactionDoc(sariId, { produkID: '1', items: [line], img: [], createdAt: Date.now() - 3 * 86_400_000 });
+    expect((await pushNew(sari, 'transactions', [placedOrder])).body).toMatchObject({ conflicts: [], refused: [] });
+    const res = await download(admin, `/api/orders/${placedOrder.id}/print.pdf`);
+    const page = (await PDFDocument.load(res.bytes)).getPage(0);
+    const [upright, whole] = images(page, contentOf(page));
+    const rendered = await render(res.bytes, 1, 100);
+    const at = (img: typeof upright, fx: number, fy: number) => rendered.pixel(img!.x + img!.width * fx, img!.y + img!.height * (1 - fy));
+    // Upright: red across the top of the window, green below it.
+    expect(at(upright, 0.5, 0.04)[0]).toBeGreaterThan(150);
+    expect(at(upright, 0.5, 0.04)[1]).toBeLessThan(100);
+    expect(at(upright, 0.5, 0.6)[1]).toBeGreaterThan(100);
+    expect(at(upright, 0.5, 0.6)[0]).toBeLessThan(100);
+    // Whole: the 1600 x 1200 blue photo spans the window's width, with white paper above and below it.
+    expect(Math.min(...at(whole, 0.5, 0.05))).toBeGreaterThan(200);
+    expect(at(whole, 0.5, 0.5)[2]).toBeGreaterThan(150);
+    expect(at(whole, 0.03, 0.5)[2]).toBeGreaterThan(150);
+    expect(Math.min(...at(whole, 0.5, 0.95))).toBeGreaterThan(200);
+    const stored = (await pullAll(admin, 'transactions')).docs.find((d) => d.id === placedOrder.id);
+    expect(stored.items[0].photos[1]).toMatchObject({ fit: 'whole', quality: 'fine' });
   });
 
   it('when the admin prints a custom order, then white-film and black-film photos are on separate pages', async () => {

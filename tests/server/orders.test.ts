@@ -39,7 +39,7 @@ async function stored(collection: string, id: string) {
 async function stock(id: string): Promise<number> {
   return (await stored('goods', id)).qty;
 }
-const photoLine = (photos: Array<{ url: string; caption: string; crop?: object }>) => ({
+const photoLine = (photos: Array<{ url: string; caption: string; crop?: object; quality?: string; copies?: number }>) => ({
   produkID: '1', name: 'x', qty: 1, img: [], photos, packaging: 'map|2000', weight: 0, price: 0,
 });
 
@@ -100,6 +100,74 @@ describe('photo-print lines', () => {
     await pushNew(sari, 'transactions', [order]);
     const kept = await stored('transactions', order.id);
     expect(kept.items[0].img).toEqual([(await stored('goods', '2')).img]);
+  });
+});
+
+describe('print quality of a photo line', () => {
+  const noise = (width: number, height: number) =>
+    sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  // A 640 x 480 photo: whole at the card's proportions about 197 dpi; a third of its width about 123; a fifth 79.
+  const tight = { x: 0, y: 0, width: 34.8, height: 62.5 };
+  const tighter = { x: 10, y: 10, width: 22.3, height: 40 };
+
+  it("when an order crops a 640 x 480 photo ever tighter, then the server flags each photo fine, low or too low from the stored photo's size, whatever the client claimed", async () => {
+    const url = await uploadPhoto(sari, await noise(640, 480));
+    const photos = [
+      { url, caption: 'Utuh', quality: 'too_low' },
+      { url, caption: 'Dekat', crop: tight, quality: 'fine' },
+      { url, caption: 'Terlalu dekat', crop: tighter, quality: 'fine' },
+    ];
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos)], img: [] });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused).toEqual([]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0].photos.map((p: { quality?: string }) => p.quality)).toEqual(['fine', 'low', 'too_low']);
+    expect(kept.items[0].photos[1]).toEqual({ url, caption: 'Dekat', crop: tight, quality: 'low' });
+  });
+
+  it('when a photo cart item names a tightly cropped photo without a flag, then the server adds it', async () => {
+    const url = await uploadPhoto(sari, await noise(640, 480));
+    const cart = cartDoc(uid.sari, { produkID: '1', img: [], photos: [{ url, caption: '', crop: tighter }], packaging: 'map|2000' });
+    expect((await pushNew(sari, 'carts', [cart])).body.refused).toEqual([]);
+    expect((await stored('carts', cart.id)).photos).toEqual([{ url, caption: '', crop: tighter, quality: 'too_low' }]);
+  });
+});
+
+describe("copies of a photo ('Jumlah cetak')", () => {
+  it('when an order asks for three copies of one photo and one of another, then it is charged per print, counts four prints and takes four from stock', async () => {
+    const [a, b] = [await uploadPhoto(sari, await jpeg(23)), await uploadPhoto(sari, await jpeg(24))];
+    const before = await stock('1');
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine([{ url: a, caption: 'Tiga', copies: 3 }, { url: b, caption: 'Satu' }])], img: [] });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused).toEqual([]);
+    const kept = await stored('transactions', order.id);
+    expect(kept.items[0]).toMatchObject({ qty: 4, price: 4 * 3500 + 4 * 2000, img: [a, b] });
+    expect(kept.items[0].photos.map((p: { copies?: number }) => p.copies)).toEqual([3, undefined]);
+    expect(kept).toMatchObject({ qty: 4, price: 4 * 3500 + 4 * 2000 + 18000 + 2000 });
+    expect(await stock('1')).toBe(before - 4);
+    const check = await admin.get(`/api/orders/${order.id}/print.json`);
+    expect(check.body.photos.map((p: { url: string }) => p.url)).toEqual([a, a, a, b]);
+  });
+
+  it('when a photo asks for 0, 11 or 2.5 copies, then the line is refused as invalid; 10 is taken', async () => {
+    const url = await uploadPhoto(sari, await jpeg(25));
+    for (const copies of [0, 11, 2.5]) {
+      const cart = cartDoc(uid.sari, { produkID: '1', img: [], photos: [{ url, caption: '', copies }], packaging: 'map|2000' });
+      expect((await pushNew(sari, 'carts', [cart])).body.refused[0]?.error, String(copies)).toBe('invalid_document');
+      expect(await stored('carts', cart.id)).toBeUndefined();
+    }
+    const ten = cartDoc(uid.sari, { produkID: '1', img: [], photos: [{ url, caption: '', copies: 10 }], packaging: 'map|2000' });
+    expect((await pushNew(sari, 'carts', [ten])).body.refused).toEqual([]);
+    expect(await stored('carts', ten.id)).toMatchObject({ qty: 10, price: 10 * 3500 + 10 * 2000 });
+  });
+
+  it('when ten photos of ten copies each make 100 prints, then the order is kept as Terjadi Kendala saying 99 is the most, with only the photos that fit', async () => {
+    const url = await uploadPhoto(sari, await jpeg(26));
+    const photos = Array.from({ length: 10 }, (_, i) => ({ url, caption: `${i + 1}`, copies: 10 }));
+    const order = transactionDoc(uid.sari, { produkID: '1', items: [photoLine(photos)], img: [] });
+    expect((await pushNew(sari, 'transactions', [order])).body.refused[0]?.error).toBe('too_many_photos');
+    const kept = await stored('transactions', order.id);
+    expect(kept).toMatchObject({ buyStatus: 4 });
+    expect(kept.items[0]).toMatchObject({ qty: 90 });
+    expect(kept.items[0].photos).toHaveLength(9);
   });
 });
 
@@ -209,7 +277,7 @@ describe('an order the shop cannot take', () => {
     expect(kept).toMatchObject({ buyStatus: 4, ongkir: 18000, img: [own] });
     expect(kept.items).toEqual([
       { produkID: '999', name: MESSAGES.unavailable, qty: 3, img: [], packaging: 'box|3000', weight: 0, price: 0 },
-      { produkID: '1', name: (await stored('goods', '1')).title, qty: 1, img: [own], photos: [{ url: own, caption: 'Saya' }], packaging: 'map|2000', weight: (await stored('goods', '1')).weight, price: 3500 + 2000 },
+      { produkID: '1', name: (await stored('goods', '1')).title, qty: 1, img: [own], photos: [{ url: own, caption: 'Saya', quality: 'too_low' }], packaging: 'map|2000', weight: (await stored('goods', '1')).weight, price: 3500 + 2000 },
     ]);
     // The photo line, shipping from the quote the server signed, bubble wrap (locked on outside the shop's city).
     expect(kept.price).toBe(3500 + 2000 + 18000 + 2000);

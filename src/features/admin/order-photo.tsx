@@ -1,11 +1,12 @@
 /**
  * A customer's photo as it will be printed: the full photo (not the thumbnail) inside the print's photo area,
- * showing only the customer's crop, with the caption under it and 'Resolusi rendah' when the crop is too small
- * for 300 dpi (known once the photo has loaded and its size is known).
+ * showing only the customer's crop, with the caption under it and 'Resolusi rendah' or 'Resolusi terlalu rendah'
+ * when the crop is too small for a sharp print: the server's flag on the line, or, for a photo without one (a custom
+ * order's, an older line's), the same rule (`printQuality`) once the photo has loaded and its size is known.
  */
 import { useState, type CSSProperties } from 'react';
 import { usePhotoSrc } from '../../components/photo-thumb';
-import { isLowResolution, type Crop, type PhotoEdit } from '../../domain/photos';
+import { printQuality, type Crop, type PhotoEdit, type PrintQuality } from '../../domain/photos';
 import { ADMIN_UI } from '../../domain/admin-text';
 
 const T = ADMIN_UI;
@@ -33,7 +34,9 @@ export function cropStyle(crop: Crop | undefined): CSSProperties | undefined {
  */
 export function OrderPhoto({ photo, label, captioned }: { photo: PhotoEdit; label: string; captioned: boolean }) {
   const src = usePhotoSrc(photo.url, false);
-  const [low, setLow] = useState(false);
+  const [measured, setMeasured] = useState<PrintQuality>();
+  const quality = photo.quality ?? measured;
+  const flag = quality === 'low' || quality === 'too_low' ? T.quality[quality] : null;
   return (
     <figure className="admin-photo">
       <div className="admin-photo-frame">
@@ -41,18 +44,18 @@ export function OrderPhoto({ photo, label, captioned }: { photo: PhotoEdit; labe
           <img
             src={src}
             alt={label}
-            style={cropStyle(photo.crop)}
-            className={photo.crop ? undefined : 'admin-photo-cover'}
-            onLoad={(e) => setLow(isLowResolution(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, photo.crop))}
+            style={photo.fit === 'whole' ? undefined : cropStyle(photo.crop)}
+            className={photo.fit === 'whole' ? 'admin-photo-whole' : photo.crop ? undefined : 'admin-photo-cover'}
+            onLoad={(e) => setMeasured(printQuality(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, photo.crop, photo.fit))}
           />
         ) : (
           <span className="admin-photo-waiting">{T.photoWaiting}</span>
         )}
       </div>
-      {(captioned || low) && (
+      {(captioned || flag) && (
         <figcaption>
           {captioned && <span>{photo.caption || T.noCaption}</span>}
-          {low && <span className="admin-badge-low">{T.lowResolution}</span>}
+          {flag && <span className={`admin-badge-low admin-badge-${quality}`}>{flag}</span>}
         </figcaption>
       )}
     </figure>

@@ -242,8 +242,8 @@ describe('OrderPhoto', () => {
     expect(cropStyle(undefined)).toBeUndefined();
   });
 
-  it('when the full photo loads too small for its crop, then it is flagged Resolusi rendah, and the caption shows', () => {
-    render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: 'Liburan', crop: { x: 0, y: 0, width: 50, height: 50 } }} label="Foto 1" captioned />);
+  it("when the full photo of a line without the server's flag loads too small for its crop, then it is flagged Resolusi rendah, and the caption shows", () => {
+    render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: 'Liburan', crop: { x: 0, y: 0, width: 30, height: 30 } }} label="Foto 1" captioned />);
     const img = screen.getByRole('img', { name: 'Foto 1' });
     expect(img).toHaveAttribute('src', '/assets/goods/kecil.jpg');
     expect(screen.getByText('Liburan')).toBeInTheDocument();
@@ -252,5 +252,19 @@ describe('OrderPhoto', () => {
     Object.defineProperty(img, 'naturalHeight', { value: 1000 });
     fireEvent.load(img);
     expect(screen.getByText('Resolusi rendah')).toBeInTheDocument();
+  });
+
+  it("when a photo prints whole ('Tanpa potong'), then the popup shows all of it on white, not its crop", () => {
+    render(<OrderPhoto photo={{ url: '/assets/goods/utuh.jpg', caption: '', crop: { x: 25, y: 10, width: 50, height: 80 }, fit: 'whole' }} label="Foto 1" captioned={false} />);
+    const img = screen.getByRole('img', { name: 'Foto 1' });
+    expect(img).toHaveClass('admin-photo-whole');
+    expect(img.getAttribute('style')).toBeNull();
+  });
+
+  it("when the server flagged a photo too low, then the popup says so before the photo loads; a sharp flag says nothing", () => {
+    const { rerender } = render(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: '', quality: 'too_low' }} label="Foto 1" captioned={false} />);
+    expect(screen.getByText('Resolusi terlalu rendah')).toBeInTheDocument();
+    rerender(<OrderPhoto photo={{ url: '/assets/goods/kecil.jpg', caption: '', quality: 'fine' }} label="Foto 1" captioned={false} />);
+    expect(screen.queryByText(/Resolusi/)).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { PhotoThumb } from '../../components/photo-thumb';
 import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
+import { reorderOf, type Reorder } from '../../domain/order';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
@@ -34,6 +35,8 @@ export interface ListedOrder {
   price: number;
   resi: string;
   kendala?: string;
+  /** A shipped or finished order's photo prints, for 'Pesan lagi' (`reorderOf`). */
+  reorder?: Reorder | null;
 }
 
 export function listedTransaction(o: TransactionDoc): ListedOrder {
@@ -50,6 +53,7 @@ export function listedTransaction(o: TransactionDoc): ListedOrder {
     price: o.price,
     resi: o.resi,
     kendala: o.kendala,
+    reorder: reorderOf(o),
   };
 }
 
@@ -109,7 +113,16 @@ function focusAfterRemoval(id: string): () => void {
   };
 }
 
-export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { order: ListedOrder; onCancel(): void; onPay(): void; now?: number }) {
+interface OrderItemProps {
+  order: ListedOrder;
+  onCancel(): void;
+  onPay(): void;
+  /** 'Pesan lagi', offered for an order with `reorder`. */
+  onReorder?(): void;
+  now?: number;
+}
+
+export function OrderItem({ order: o, onCancel, onPay, onReorder, now = Date.now() }: OrderItemProps) {
   const expiryHours = useUnpaidExpiryHours();
   return (
     <li className="order" data-order-id={o.id}>
@@ -148,6 +161,13 @@ export function OrderItem({ order: o, onCancel, onPay, now = Date.now() }: { ord
           </button>
           <button type="button" className="btn btn-primary" onClick={onPay} aria-describedby={`order-${o.id}-title order-${o.id}-meta`}>
             {T.pay}
+          </button>
+        </div>
+      )}
+      {o.reorder && onReorder && (
+        <div className="order-actions">
+          <button type="button" className="btn" onClick={onReorder} aria-describedby={`order-${o.id}-title order-${o.id}-meta`}>
+            {T.reorder}
           </button>
         </div>
       )}

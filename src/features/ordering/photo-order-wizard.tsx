@@ -7,9 +7,10 @@ import { useEffect, useId, useState } from 'react';
 import { OrderPayment } from './order-payment';
 import { formatIDR } from '../../domain/format';
 import { buildOrder, draftTotal, draftWeight, photoCartItem, type DraftLine } from '../../domain/order';
-import type { PhotoEdit } from '../../domain/photos';
+import { printsOf } from '../../domain/photos';
+import { draftKey, loadDraft, type PhotoDraft } from './photo-draft';
 import { QTY_MAX } from '../../domain/field-limits';
-import { DEFAULT_PACKAGING, PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
+import { PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
@@ -22,23 +23,6 @@ import { useBuyer } from '../../lib/use-buyer';
 import { nextSteps, Wizard } from '../../components/wizard';
 
 const T = UI.order;
-
-interface PhotoDraft {
-  photos: PhotoEdit[];
-  packaging: PackagingType;
-}
-
-const draftKey = (uid: string, produkID: string) => `jepret.draft.photo.${uid}.${produkID}`;
-
-function loadDraft(key: string): PhotoDraft {
-  try {
-    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as PhotoDraft | null;
-    if (saved && Array.isArray(saved.photos) && saved.packaging in PACKAGING_FEES) return saved;
-  } catch {
-    // A damaged draft is only a draft.
-  }
-  return { photos: [], packaging: DEFAULT_PACKAGING };
-}
 
 interface PhotoOrderWizardProps {
   product: GoodsDoc;
@@ -55,7 +39,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
   const [draft, setDraft] = useState<PhotoDraft>(() => loadDraft(key));
   const [{ step, furthest }, setSteps] = useState({ step: 0, furthest: 0 });
   const [shipping, setShipping, clearShipping] = useShippingDraft(address, buyer ? shippingDraftKey(buyer.uid) : '');
-  const lines: DraftLine[] = [{ product, qty: draft.photos.length, photos: draft.photos, packaging: draft.packaging }];
+  const lines: DraftLine[] = [{ product, qty: printsOf(draft.photos), photos: draft.photos, packaging: draft.packaging }];
   // The parcel's weight follows the photos: a quote for another kilogram is not this order's.
   const quote = useShippingQuote(shipping, draftWeight(lines));
   const { choice } = quote;
@@ -155,7 +139,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
                 onChange={() => setDraft({ ...draft, packaging: type })}
               />
               <span>
-                {T.packaging[type]} · {T.perPhoto(formatIDR(PACKAGING_FEES[type]))}
+                {T.packaging[type]} · {T.perPrint(formatIDR(PACKAGING_FEES[type]))}
               </span>
             </label>
           ))}

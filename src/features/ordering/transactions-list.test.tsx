@@ -1,10 +1,12 @@
 /** Transaksi on a phone back after days: what the device holds is shown as the server's rules make it. */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_UNPAID_EXPIRY_HOURS } from '../../domain/expiry';
+import { formatIDR } from '../../domain/format';
 import type { TransactionDoc } from '../../domain/schemas';
 import { HOUR_MS } from '../../domain/time';
+import { UI } from '../../domain/ui-text';
 import type { JepretDatabase } from '../../lib/db/database';
 import { forgetSettings } from '../../lib/settings';
 
@@ -38,4 +40,44 @@ it('when an unpaid order is past its payment time and the server has not said so
   const unpaidGroup = screen.getByRole('region', { name: 'Menunggu Pembayaran' });
   expect(within(unpaidGroup).getByText(`Kode: ${CUSTOMER.uid}A1`, { exact: false })).toBeInTheDocument();
   expect(within(unpaidGroup).getAllByRole('button', { name: 'Bayar' })).toHaveLength(1);
+});
+
+describe("'Pesan lagi'", () => {
+  const kept = '/images/2026/11/01/1793500000-keptkeptkept.jpg';
+  const gone = '/images/2026/11/01/1793500001-gonegonegone.jpg';
+  const crop = { x: 10, y: 0, width: 60, height: 80 };
+  const finished = (): TransactionDoc => ({
+    ...unpaid(`${CUSTOMER.uid}A3`, 24 * 30),
+    produkID: '1',
+    items: [{
+      produkID: '1', name: 'Cetak Foto', qty: 3, img: [kept, gone], packaging: 'box|3000', weight: 5, price: 3 * 6500,
+      photos: [{ url: kept, caption: 'Bromo', crop, copies: 2, quality: 'low' }, { url: gone, caption: 'Kita' }],
+    }],
+    buyStatus: 3,
+  });
+
+  it('when a finished photo order is ordered again, then the photo wizard opens with its photos, crops, captions, copies and packaging, and a photo the server no longer keeps is named and left out', async () => {
+    await db.goods.insert({ id: '1', title: 'Cetak Foto', desc: '', img: '/p.svg', price: 4000, qty: 500, weight: 5, type: 1, show: 'show' });
+    await db.transactions.insert(finished());
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(url.startsWith(gone) ? null : '{}', { status: url.startsWith(gone) ? 404 : 200 })));
+    renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+    const done = await screen.findByRole('region', { name: 'Selesai' });
+    fireEvent.click(within(done).getByRole('button', { name: 'Pesan lagi' }));
+    await screen.findByRole('heading', { name: 'Upload Foto' });
+    expect((await screen.findAllByText(UI.profile.reorderGone('2'))).length).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem(`jepret.draft.photo.${CUSTOMER.uid}.1`)!)).toEqual({
+      photos: [{ url: kept, caption: 'Bromo', crop, copies: 2 }],
+      packaging: 'box',
+    });
+    expect(screen.getAllByRole('button', { name: /^Atur potongan/ })).toHaveLength(1);
+    // Today's price: 4000 a print now, the box 3000, two prints.
+    expect(document.querySelector('.wizard-total')?.textContent).toContain(formatIDR(2 * 7000));
+    vi.unstubAllGlobals();
+  });
+
+  it('when an order is still unpaid, then it offers no Pesan lagi', async () => {
+    renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+    await screen.findByRole('region', { name: 'Menunggu Pembayaran' });
+    expect(screen.queryByRole('button', { name: 'Pesan lagi' })).toBeNull();
+  });
 });

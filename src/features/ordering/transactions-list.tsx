@@ -1,8 +1,9 @@
 /**
  * The Transaksi tab: this account's orders and custom orders under the spec's five headings, newest first, each
- * with its photos, code, date, total and status (order-item.tsx).
+ * with its photos, code, date, total and status (order-item.tsx); a shipped or finished photo order's 'Pesan lagi'
+ * opens the photo wizard filled with it (use-reorder.ts).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { asExpiredOnDevice, listedCustom, listedTransaction, OrderItem, useCancelOrder, type ListedOrder } from './order-item';
 import { OrderPayment } from './order-payment';
 import { Spinner } from '../../components/spinner';
@@ -10,6 +11,10 @@ import { BUY_STATUSES, buyStatusOf, STATUSES } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
 import { useCustomOrders, useTransactions } from '../../lib/db/hooks';
 import { useUnpaidExpiryHours } from '../../lib/settings';
+import { useReorder } from './use-reorder';
+
+/** Loaded when 'Pesan lagi' opens it: Transaksi itself stays light. */
+const PhotoOrderWizard = lazy(() => import('./photo-order-wizard').then((m) => ({ default: m.PhotoOrderWizard })));
 
 const T = UI.profile;
 
@@ -28,6 +33,7 @@ export function TransactionsList({ uid }: { uid: string }) {
   const custom = useCustomOrders(uid);
   const cancel = useCancelOrder();
   const [paying, setPaying] = useState<ListedOrder | null>(null);
+  const reorder = useReorder(uid);
   const now = useMinute();
   const expiryHours = useUnpaidExpiryHours();
   if (transactions.loading || custom.loading) return <Spinner />;
@@ -47,7 +53,14 @@ export function TransactionsList({ uid }: { uid: string }) {
             <h3 id={headingId}>{group}</h3>
             <ul className="order-list">
               {orders.map((o) => (
-                <OrderItem key={o.id} order={o} now={now} onCancel={() => void cancel(o)} onPay={() => setPaying(o)} />
+                <OrderItem
+                  key={o.id}
+                  order={o}
+                  now={now}
+                  onCancel={() => void cancel(o)}
+                  onPay={() => setPaying(o)}
+                  onReorder={() => o.reorder && void reorder.start(o.reorder)}
+                />
               ))}
             </ul>
           </section>
@@ -55,6 +68,11 @@ export function TransactionsList({ uid }: { uid: string }) {
       })}
       {/* Kept where it is when the list empties (its order cancelled in another tab): it says what became of the order. */}
       {paying && <OrderPayment collection={paying.collection} code={paying.id} total={paying.price} onClose={() => setPaying(null)} />}
+      {reorder.product && (
+        <Suspense fallback={<Spinner />}>
+          <PhotoOrderWizard product={reorder.product} mode="buy" onClose={reorder.close} onAddedToCart={reorder.close} />
+        </Suspense>
+      )}
     </div>
   );
 }
