@@ -85,8 +85,11 @@ const orderLine = {
 
 const transactions = {
   title: 'transactions',
-  /** 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed. */
-  version: 1,
+  /**
+   * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
+   * 2: `printedAt`, the server's mark that the order's cards were printed (src/domain/print-queue.ts).
+   */
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -117,6 +120,8 @@ const transactions = {
     buyStatus: count(4),
     /** Set by the server only: why the order is under 'Terjadi Kendala' (e.g. out of stock when it arrived). */
     kendala: text(300),
+    /** Set by the server only: when the order's cards were last printed (it leaves the print queue). */
+    printedAt: timestamp,
     createdAt: timestamp,
   },
   required: [
@@ -130,7 +135,8 @@ const transactions = {
 
 const custom = {
   title: 'custom',
-  version: 0,
+  /** 1: `printedAt`, as on transactions. */
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -156,6 +162,8 @@ const custom = {
     imgWhite: urls,
     imgBlack: urls,
     resi: text(TEXT_MAX.resi),
+    /** Set by the server only: when the order's cards were last printed (it leaves the print queue). */
+    printedAt: timestamp,
     createdAt: timestamp,
   },
   required: [
@@ -189,11 +197,12 @@ export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
 
 /**
  * RxDB migrations, per collection and target version: a device holding older documents keeps them.
- * Version 1 of carts and transactions only adds optional fields, so old documents pass unchanged.
+ * Every version so far only adds optional fields, so old documents pass unchanged.
  */
 export const MIGRATIONS: Partial<Record<CollectionName, MigrationStrategies>> = {
   carts: { 1: (doc) => doc },
-  transactions: { 1: (doc) => doc },
+  transactions: { 1: (doc) => doc, 2: (doc) => doc },
+  custom: { 1: (doc) => doc },
 };
 export type CollectionName = keyof typeof SCHEMAS;
 export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];
