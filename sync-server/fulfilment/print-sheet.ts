@@ -187,7 +187,8 @@ async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: S
  * card's edges): cut away with the margin, it never shows on the card.
  */
 function drawCardLabel(page: PDFPage, font: PDFFont, card: SheetCard, x: number, y: number): void {
-  const text = printable(font, cardLabel(card));
+  // Codes are ASCII (ID_PATTERN): nothing for `printable` to replace.
+  const text = cardLabel(card);
   const size = 5.5;
   const lineX = x + (CARD_PT.width - font.widthOfTextAtSize(text, size)) / 2;
   page.drawText(text, { x: lineX, y: y - mmToPt(3), size, font, color: rgb(0.3, 0.3, 0.3) });
