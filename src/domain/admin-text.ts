@@ -31,6 +31,7 @@ export const ADMIN_UI = {
     rest: (orders: number) => `Satu PDF memuat paling banyak ${PRINT_BATCH.maxCards} kartu: ${formatCount(orders)} pesanan lainnya tetap di antrian untuk cetakan berikutnya.`,
     printed: 'PDF tersimpan. Pesanan ini ditandai sudah dicetak dan keluar dari antrian saat sinkron.',
     queued: 'Menunggu cetak',
+    queueTable: 'Pesanan menunggu cetak, yang terlama di atas',
     kind: 'Jenis',
     order: 'Pesanan',
     customOrder: 'Custom',

@@ -36,8 +36,8 @@ describe('Antrian Cetak', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     renderApp('/admin?tab=antrian-cetak', { auth: fakeAuth({ user: ADMIN }), database: db });
     expect(await screen.findByRole('tab', { name: 'Antrian Cetak', selected: true })).toBeInTheDocument();
-    expect(await screen.findByText(T.count(2, 5), { selector: 'p' })).toBeInTheDocument();
-    const queue = screen.getByRole('table', { name: T.count(2, 5) });
+    expect(await screen.findByText(T.count(2, 5))).toBeInTheDocument();
+    const queue = screen.getByRole('table', { name: T.queueTable });
     const rows = within(queue).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       [expect.stringContaining('CUSTMA1790000000ab'), T.customOrder, 'Dewi', '3', T.queued],
@@ -52,10 +52,10 @@ describe('Antrian Cetak', () => {
 
   it('when the server\'s printed marks arrive, then the queue is empty and the orders wait below for a reprint, newest first', async () => {
     renderApp('/admin?tab=antrian-cetak', { auth: fakeAuth({ user: ADMIN }), database: db });
-    await screen.findByText(T.count(2, 5), { selector: 'p' });
+    await screen.findByText(T.count(2, 5));
     await (await db.transactions.findOne('u1newer').exec())!.incrementalPatch({ printedAt: 1_790_000_500_000 });
     await (await db.custom.findOne('CUSTMA1790000000ab').exec())!.incrementalPatch({ printedAt: 1_790_000_500_001 });
-    expect(await screen.findByText(T.count(0, 0), { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText(T.count(0, 0))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cetak .* kartu/ })).toBeNull();
     const recent = screen.getByRole('table', { name: T.recent });
     expect(within(recent).getAllByRole('link', { name: T.reprint }).map((a) => a.getAttribute('href'))).toEqual([

@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { formatDateTime } from '../../domain/format';
-import { cardCount, nextBatch, PAPERS, printQueue, type Paper } from '../../domain/print-queue';
+import { byAge, cardCount, nextBatch, PAPERS, printQueue, type Paper } from '../../domain/print-queue';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useAllCustom, useAllTransactions } from '../../lib/db/hooks';
@@ -24,11 +24,11 @@ type ShopOrder = { kind: 'transaction'; doc: TransactionDoc } | { kind: 'custom'
 
 const sumCards = (orders: ReadonlyArray<{ cards: number }>): number => orders.reduce((sum, o) => sum + o.cards, 0);
 
-/** The orders printed last, newest first. */
+/** The orders printed last, newest first (those of one PDF in its order). */
 function recentlyPrinted(orders: readonly ShopOrder[]): ShopOrder[] {
   return orders
     .filter((o) => o.doc.printedAt !== undefined)
-    .sort((a, b) => (b.doc.printedAt ?? 0) - (a.doc.printedAt ?? 0))
+    .sort((a, b) => (b.doc.printedAt ?? 0) - (a.doc.printedAt ?? 0) || byAge(a, b))
     .slice(0, RECENT);
 }
 
@@ -113,7 +113,7 @@ export function PrintQueueTab() {
         </div>
       )}
       {queue.length > 0 && (
-        <OrdersTable caption={T.count(queue.length, sumCards(queue))} last={ADMIN_UI.statusFilter}>
+        <OrdersTable caption={T.queueTable} last={ADMIN_UI.statusFilter}>
           {queue.map((o) => (
             <OrderRow key={o.doc.id} order={o} cards={o.cards}>
               {T.queued}
