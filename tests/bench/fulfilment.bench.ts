@@ -198,7 +198,7 @@ try {
   };
   const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
   /** A sheet against sharp alone, alternating round after round (the first of each warms up and is not counted). */
-  const race = async (figure: string, printOnce: () => Promise<number>, sharpOnce: () => Promise<number>, extra = '') => {
+  const race = async (figure: string, printOnce: () => Promise<number>, sharpOnce: () => Promise<number>) => {
     await printOnce();
     await sharpOnce();
     const printMs: number[] = [];
@@ -207,9 +207,8 @@ try {
     for (let r = 0; r < ROUNDS; r++) {
       // Which goes first alternates too.
       let p = 0;
-      let s = 0;
       if (r % 2 === 0) p = await printOnce();
-      s = await sharpOnce();
+      const s = await sharpOnce();
       if (r % 2 === 1) p = await printOnce();
       printMs.push(p);
       sharpMs.push(s);
@@ -217,7 +216,7 @@ try {
     }
     console.log(
       `${figure} ratio=${median(ratios).toFixed(2)} (goal ≤ ${PRINT_GOAL}; rounds ${range(ratios, 2)}) ` +
-        `pdf_ms=${median(printMs).toFixed(0)} (${range(printMs)}) sharp_alone_ms=${median(sharpMs).toFixed(0)} (${range(sharpMs)}) rounds=${ROUNDS}${extra}`,
+        `pdf_ms=${median(printMs).toFixed(0)} (${range(printMs)}) sharp_alone_ms=${median(sharpMs).toFixed(0)} (${range(sharpMs)}) rounds=${ROUNDS}`,
     );
   };
 
