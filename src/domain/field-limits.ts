@@ -47,6 +47,8 @@ export const PHOTO_LIST_MAX = 200;
  * card: 400 cards is 16 MB). One order alone is printed whatever its size, as its own sheet is.
  */
 export const PRINT_BATCH = { maxOrders: 100, maxCards: 400 } as const;
+/** One PDF of shipping labels holds at most this many (one a parcel). */
+export const LABEL_BATCH_MAX = 100;
 
 /** The server refuses bigger uploads (413). Prepared photos are far below it. */
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;

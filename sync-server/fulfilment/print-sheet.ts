@@ -107,7 +107,7 @@ function cropMarks(page: PDFPage, x: number, y: number): void {
  * encodes is kept, each other one (emoji, other scripts) becomes one '?' (pdf-lib would refuse the whole text).
  * Composed first, so an 'e' with a combining accent prints as 'é'.
  */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const encodable = new Set(font.getCharacterSet());
   return Array.from(text.normalize('NFC'), (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
@@ -116,7 +116,7 @@ function printable(font: PDFFont, text: string): string {
  * The caption's lines at `size`, broken between words; a word wider than the line (a hashtag, an Instagram handle)
  * is broken between its characters, so nothing runs off the card onto its neighbour.
  */
-function wrapCaption(font: PDFFont, text: string, size: number, width: number): string[] {
+export function wrapCaption(font: PDFFont, text: string, size: number, width: number): string[] {
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   let line = '';

@@ -1,7 +1,7 @@
 /**
  * /api fulfilment routes, the admin's only (DESIGN contract): the print sheet of an order and its
- * low-resolution check, the print queue's PDF, the photo bundle, the CSV export, and a backup asked for by
- * `npm run backup`. Parse, authorise, answer; the work is in print-sheet.ts, print-queue.ts, print-check.ts,
+ * low-resolution check, the print queue's PDF, shipping labels, the photo bundle, the CSV export, and a backup asked for by
+ * `npm run backup`. Parse, authorise, answer; the work is in print-sheet.ts, print-queue.ts, labels.ts, print-check.ts,
  * bundle.ts, export.ts, backup.ts.
  */
 import { Router, type Request } from 'express';
@@ -16,6 +16,7 @@ import { bundleEntries, writeBundle } from './bundle';
 import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
+import { labelOrders, labelsPdf, parseLabelSelection } from './labels';
 import { markPrinted, parseSelection, queueSheet, selectedOrders } from './print-queue';
 import { printSheet } from './print-sheet';
 
@@ -88,6 +89,23 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     await markPrinted(store, orders, Date.now());
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('antrian-cetak.pdf'), 'Cache-Control': 'no-store' });
     res.end(Buffer.from(sheet.pdf));
+  });
+
+  // Shipping labels (labels.ts): one order's from its popup, or a selection's, as one PDF.
+  router.get('/orders/:id/label.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const { ids, format } = parseLabelSelection({ ids: [String(req.params.id ?? '')], format: req.query.format ?? 'a6' });
+    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`label-${ids[0]}.pdf`), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(pdf));
+  });
+
+  router.post('/labels.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const { ids, format } = parseLabelSelection(req.body);
+    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('label-pengiriman.pdf'), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(pdf));
   });
 
   router.get('/orders/:id/print.json', async (req, res) => {
