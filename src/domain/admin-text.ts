@@ -20,6 +20,17 @@ export const ADMIN_UI = {
   chat: 'Chat WhatsApp',
   menu: 'Menu admin',
   tabs: ['Dashboard', 'Pesanan', 'Custom', 'Antrian Cetak', 'Pengguna', 'Produk'] as const,
+  /** Shipping labels: the order popup's links and the print queue tab's section (labels-section.tsx). */
+  labels: {
+    a6: 'Label A6',
+    a4: 'Label 4 per A4',
+    heading: 'Label pengiriman',
+    count: (n: number) => (n === 0 ? 'Tidak ada pesanan yang menunggu dikirim.' : `${formatCount(n)} pesanan diproses menunggu dikirim`),
+    format: 'Ukuran label',
+    formatA6: 'A6 (100 × 150 mm, printer thermal)',
+    formatA4: '4 label per halaman A4',
+    printAll: (n: number) => `Cetak ${formatCount(n)} label`,
+  },
   /** The print queue's tab (src/features/admin/print-queue-tab.tsx). */
   printQueue: {
     count: (orders: number, cards: number) =>

@@ -3,9 +3,11 @@
  * paper it is printed on. Labels are for the shop's own orders (transactions): a custom order travels with the
  * marketplace's own label.
  */
+import { LABEL_BATCH_MAX } from './field-limits';
 import { courierLabel } from './order-labels';
 import type { TransactionDoc } from './schemas';
 import { regionName } from './shipping';
+import { BUY_STATUS } from './status';
 
 /** A6 (100 x 150 mm), the thermal printers sellers use, or four to an A4 page. */
 export const LABEL_FORMATS = ['a6', 'a4'] as const;
@@ -46,4 +48,15 @@ export function shippingLabel(order: Pick<TransactionDoc, 'id' | 'resi' | 'userN
     weightGrams: order.weight,
     items: short(order.items.map((l) => `${l.name} × ${l.qty}`).join(', '), ITEMS_MAX),
   };
+}
+
+/**
+ * The parcels to label now: the shop's paid orders (the customer's 'Diproses'), not yet shipped, oldest first, as many
+ * as one PDF holds.
+ */
+export function awaitingShipment<T extends Pick<TransactionDoc, 'id' | 'buyStatus' | 'createdAt'>>(orders: readonly T[]): T[] {
+  return orders
+    .filter((o) => o.buyStatus === BUY_STATUS.PAID)
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, LABEL_BATCH_MAX);
 }

@@ -68,6 +68,7 @@ export const PESANAN: OrdersTabSpec<TransactionDoc> = {
   cells: CELLS,
   Details,
   printable: (o) => printPhotos({ kind: 'transaction', doc: o }).length > 0,
+  labelled: true,
 };
 
 export function PesananTab() {

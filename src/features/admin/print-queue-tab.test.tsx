@@ -50,6 +50,20 @@ describe('Antrian Cetak', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ ids: ['CUSTMA1790000000ab', 'u1newer'], paper: 'a3' });
   });
 
+  it('when the admin prints the labels of the paid orders, then one press asks the server for one PDF of them, oldest first, in the chosen size', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => ({ ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7']) }));
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
+    renderApp('/admin?tab=antrian-cetak', { auth: fakeAuth({ user: ADMIN }), database: db });
+    const L = ADMIN_UI.labels;
+    const section = await screen.findByRole('region', { name: L.heading });
+    expect(within(section).getByText(L.count(3))).toBeInTheDocument();
+    fireEvent.click(within(section).getByRole('radio', { name: L.formatA4 }));
+    fireEvent.click(within(section).getByRole('button', { name: L.printAll(3) }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/labels.pdf', expect.objectContaining({ method: 'POST' })));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ ids: ['u1printed', 'u1frames', 'u1newer'], format: 'a4' });
+  });
+
   it('when the server\'s printed marks arrive, then the queue is empty and the orders wait below for a reprint, newest first', async () => {
     renderApp('/admin?tab=antrian-cetak', { auth: fakeAuth({ user: ADMIN }), database: db });
     await screen.findByText(T.count(2, 5));

@@ -2,7 +2,8 @@
  * Antrian Cetak (docs/fulfilment.md, "Print queue"): the paid orders and custom orders whose cards are not yet printed,
  * oldest first, listed from the tablet's own data (offline too), and one press for one PDF of them on A4 or A3. The
  * server makes the PDF and marks the orders printed; the mark comes back through the sync and the queue empties.
- * The orders printed last stay below, each with its own sheet for a reprint.
+ * Below, the shipping labels of the paid orders (labels-section.tsx), and the orders printed last, each with its own
+ * sheet for a reprint.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -13,6 +14,7 @@ import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useAllCustom, useAllTransactions } from '../../lib/db/hooks';
 import { DownloadLink, useDownload } from './download-link';
+import { LabelsSection } from './labels-section';
 import { DateCell } from './order-cells';
 
 const T = ADMIN_UI.printQueue;
@@ -121,6 +123,7 @@ export function PrintQueueTab() {
           ))}
         </OrdersTable>
       )}
+      <LabelsSection orders={transactions.docs} />
       <h2>{T.recent}</h2>
       {recent.length === 0 ? (
         <p className="admin-count">{T.noRecent}</p>
