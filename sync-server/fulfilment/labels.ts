@@ -9,14 +9,13 @@
 import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { shippingLabel, type LabelFormat, type ShippingLabel } from '../../src/domain/labels';
-import { isValidId } from '../../src/domain/codes';
 import { LABEL_BATCH_MAX } from '../../src/domain/field-limits';
 import { isLabelFormat } from '../../src/domain/labels';
 import type { TransactionDoc } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { findOrder } from './orders';
+import { foundOrders, orderIds } from './orders';
 import { mmToPt, printable, wrapCaption, A4_PT } from './print-sheet';
 
 const A6_PT = { width: mmToPt(100), height: mmToPt(150) } as const;
@@ -104,22 +103,15 @@ function quarters(page: PDFPage): Box[] {
 /** `{ ids: [order codes], format?: 'a6' | 'a4' }`: 1 to LABEL_BATCH_MAX distinct codes. */
 export function parseLabelSelection(body: unknown): { ids: string[]; format: LabelFormat } {
   const { ids, format = 'a6' } = (body && typeof body === 'object' ? body : {}) as { ids?: unknown; format?: unknown };
-  const valid =
-    Array.isArray(ids) && ids.length > 0 && ids.length <= LABEL_BATCH_MAX && ids.every(isValidId) && new Set(ids).size === ids.length && isLabelFormat(format);
-  if (!valid) throw new HttpError(400, 'label_bad_selection');
-  return { ids: ids as string[], format: format as LabelFormat };
+  const codes = orderIds(ids, LABEL_BATCH_MAX);
+  if (!codes || !isLabelFormat(format)) throw new HttpError(400, 'label_bad_selection');
+  return { ids: codes, format };
 }
 
 /** The orders, as asked: each a live order (404 otherwise); a custom order has the marketplace's label (400). */
 export async function labelOrders(store: Store, ids: readonly string[]): Promise<TransactionDoc[]> {
-  const orders: TransactionDoc[] = [];
-  for (const id of ids) {
-    const order = await findOrder(store, id);
-    if (!order) throw new HttpError(404, 'not_found');
-    if (order.kind !== 'transaction') throw new HttpError(400, 'label_custom_order');
-    orders.push(order.doc);
-  }
-  return orders;
+  const orders = await foundOrders(store, ids, (order) => (order.kind === 'transaction' ? null : 'label_custom_order'));
+  return orders.map((order) => order.doc as TransactionDoc);
 }
 
 /** One PDF of the orders' labels, in the given order. */

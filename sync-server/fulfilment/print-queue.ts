@@ -4,14 +4,13 @@
  * (`printedAt`) is the server's only (src/domain/access.ts refuses it from every device) and travels to the tablet
  * with the order through the normal sync, so the queue empties there, offline too once pulled.
  */
-import { isValidId } from '../../src/domain/codes';
 import { PRINT_BATCH } from '../../src/domain/field-limits';
 import { byAge, fitsOneBatch, isPaper, type Paper } from '../../src/domain/print-queue';
 import { BUY_STATUS } from '../../src/domain/status';
 import type { Config } from '../config';
 import { clientView, type Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { findOrder, type FoundOrder } from './orders';
+import { foundOrders, orderIds, type FoundOrder } from './orders';
 import { cardsOf, renderSheet, type PrintSheet } from './print-sheet';
 
 /** Tries of a mark that another writer (the admin's tablet, another instance) beat to the order. */
@@ -25,15 +24,9 @@ export interface QueueSelection {
 /** `{ ids: [order codes], paper?: 'a4' | 'a3' }`: at most PRINT_BATCH.maxOrders distinct codes. */
 export function parseSelection(body: unknown): QueueSelection {
   const { ids, paper = 'a4' } = (body && typeof body === 'object' ? body : {}) as { ids?: unknown; paper?: unknown };
-  const valid =
-    Array.isArray(ids) &&
-    ids.length > 0 &&
-    ids.length <= PRINT_BATCH.maxOrders &&
-    ids.every(isValidId) &&
-    new Set(ids).size === ids.length &&
-    isPaper(paper);
-  if (!valid) throw new HttpError(400, 'print_queue_bad_selection');
-  return { ids: ids as string[], paper: paper as Paper };
+  const codes = orderIds(ids, PRINT_BATCH.maxOrders);
+  if (!codes || !isPaper(paper)) throw new HttpError(400, 'print_queue_bad_selection');
+  return { ids: codes, paper };
 }
 
 /**
@@ -42,13 +35,9 @@ export function parseSelection(body: unknown): QueueSelection {
  * and together within one PDF's cards.
  */
 export async function selectedOrders(store: Store, ids: readonly string[]): Promise<FoundOrder[]> {
-  const orders: FoundOrder[] = [];
-  for (const id of ids) {
-    const order = await findOrder(store, id);
-    if (!order) throw new HttpError(404, 'not_found');
-    if (order.doc.buyStatus !== BUY_STATUS.PAID || cardsOf(order).length === 0) throw new HttpError(400, 'print_queue_not_paid');
-    orders.push(order);
-  }
+  const orders = await foundOrders(store, ids, (order) =>
+    order.doc.buyStatus !== BUY_STATUS.PAID || cardsOf(order).length === 0 ? 'print_queue_not_paid' : null,
+  );
   if (!fitsOneBatch(orders.map((o) => cardsOf(o).length))) throw new HttpError(400, 'print_queue_too_many_cards');
   return orders.sort(byAge);
 }

@@ -8,6 +8,7 @@ import { ADMIN_UI } from '../../domain/admin-text';
 import { awaitingShipment, LABEL_FORMATS, type LabelFormat } from '../../domain/labels';
 import type { TransactionDoc } from '../../domain/schemas';
 import { useDownload } from './download-link';
+import { PrintChoice } from './print-choice';
 
 const T = ADMIN_UI.labels;
 const FORMAT_TEXT: Record<LabelFormat, string> = { a6: T.formatA6, a4: T.formatA4 };
@@ -30,18 +31,9 @@ export function LabelsSection({ orders }: { orders: readonly TransactionDoc[] })
       <p className="admin-count">{T.count(parcels.length)}</p>
       {parcels.length > 0 && (
         <div className="print-queue-actions">
-          <fieldset className="print-queue-paper">
-            <legend>{T.format}</legend>
-            {LABEL_FORMATS.map((f) => (
-              <label key={f}>
-                <input type="radio" name="label-format" value={f} checked={format === f} onChange={() => setFormat(f)} /> {FORMAT_TEXT[f]}
-              </label>
-            ))}
-          </fieldset>
-          <button type="button" className="btn btn-primary" onClick={() => void print()} aria-busy={busy} disabled={busy}>
+          <PrintChoice<LabelFormat> legend={T.format} name="label-format" choices={LABEL_FORMATS.map((f) => [f, FORMAT_TEXT[f]] as const)} value={format} onChange={setFormat} busy={busy} onPrint={() => void print()}>
             {T.printAll(parcels.length)}
-            {busy && <span> · {ADMIN_UI.preparingFile}</span>}
-          </button>
+          </PrintChoice>
         </div>
       )}
     </section>

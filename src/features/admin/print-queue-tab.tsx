@@ -15,6 +15,7 @@ import { AlertLevel, useAlert } from '../../lib/alert';
 import { useAllCustom, useAllTransactions } from '../../lib/db/hooks';
 import { DownloadLink, useDownload } from './download-link';
 import { LabelsSection } from './labels-section';
+import { PrintChoice } from './print-choice';
 import { DateCell } from './order-cells';
 
 const T = ADMIN_UI.printQueue;
@@ -99,18 +100,9 @@ export function PrintQueueTab() {
       </p>
       {batch.length > 0 && (
         <div className="print-queue-actions">
-          <fieldset className="print-queue-paper">
-            <legend>{T.paper}</legend>
-            {PAPERS.map((p) => (
-              <label key={p}>
-                <input type="radio" name="print-queue-paper" value={p} checked={paper === p} onChange={() => setPaper(p)} /> {T[p]}
-              </label>
-            ))}
-          </fieldset>
-          <button type="button" className="btn btn-primary" onClick={() => void print()} aria-busy={busy} disabled={busy}>
+          <PrintChoice<Paper> legend={T.paper} name="print-queue-paper" choices={PAPERS.map((p) => [p, T[p]] as const)} value={paper} onChange={setPaper} busy={busy} onPrint={() => void print()}>
             {T.printAll(batch.length, sumCards(batch))}
-            {busy && <span> · {ADMIN_UI.preparingFile}</span>}
-          </button>
+          </PrintChoice>
           {batch.length < queue.length && <p className="admin-count">{T.rest(queue.length - batch.length)}</p>}
         </div>
       )}
