@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, databaseEachTest, fakeAuth, renderApp } from '../../app/test-utils';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -58,6 +59,9 @@ describe('Antrian Cetak', () => {
     const L = ADMIN_UI.labels;
     const section = await screen.findByRole('region', { name: L.heading });
     expect(within(section).getByText(L.count(3))).toBeInTheDocument();
+    // The section's structure passes axe (jsdom draws nothing: contrast is Chromium's, tests/e2e/production.test.ts).
+    const { violations } = await axe.run(section);
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     fireEvent.click(within(section).getByRole('radio', { name: L.formatA4 }));
     fireEvent.click(within(section).getByRole('button', { name: L.printAll(3) }));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/labels.pdf', expect.objectContaining({ method: 'POST' })));
