@@ -26,7 +26,7 @@ describe('guards', () => {
 
   it('when the admin opens /admin, then the admin menu shows', async () => {
     const { router } = renderApp('/admin', { auth: fakeAuth({ user: ADMIN }) });
-    for (const tab of ['Dashboard', 'Pesanan', 'Custom', 'Pengguna', 'Produk']) {
+    for (const tab of ['Dashboard', 'Pesanan', 'Custom', 'Antrian Cetak', 'Pengguna', 'Produk']) {
       expect(await screen.findByRole('tab', { name: tab })).toBeInTheDocument();
     }
     expect(router.state.location.pathname).toBe('/admin');

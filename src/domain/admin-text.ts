@@ -3,7 +3,7 @@
  * them (ui-text is on every page; these load with the admin's lazy chunk). Same rules: the spec's labels word for
  * word, the rest the shop's own Indonesian.
  */
-import { TYPE_MAX, TYPE_MIN } from './field-limits';
+import { PRINT_BATCH, TYPE_MAX, TYPE_MIN } from './field-limits';
 import { formatCount } from './format';
 
 export const ADMIN_UI = {
@@ -19,7 +19,40 @@ export const ADMIN_UI = {
   downloadFailed: 'File tidak dapat diunduh. Coba lagi sebentar lagi.',
   chat: 'Chat WhatsApp',
   menu: 'Menu admin',
-  tabs: ['Dashboard', 'Pesanan', 'Custom', 'Pengguna', 'Produk'] as const,
+  tabs: ['Dashboard', 'Pesanan', 'Custom', 'Antrian Cetak', 'Pengguna', 'Produk'] as const,
+  /** Shipping labels: the order popup's links and the print queue tab's section (labels-section.tsx). */
+  labels: {
+    a6: 'Label A6',
+    a4: 'Label 4 per A4',
+    heading: 'Label pengiriman',
+    count: (n: number) => (n === 0 ? 'Tidak ada pesanan yang menunggu dikirim.' : `${formatCount(n)} pesanan diproses menunggu dikirim`),
+    format: 'Ukuran label',
+    formatA6: 'A6 (100 × 150 mm, printer thermal)',
+    formatA4: '4 label per halaman A4',
+    printAll: (n: number) => `Cetak ${formatCount(n)} label`,
+  },
+  /** The print queue's tab (src/features/admin/print-queue-tab.tsx). */
+  printQueue: {
+    count: (orders: number, cards: number) =>
+      orders === 0 ? 'Antrian kosong: semua pesanan yang sudah dibayar sudah dicetak.' : `${formatCount(orders)} pesanan menunggu cetak · ${formatCount(cards)} kartu`,
+    paper: 'Kertas',
+    a4: 'A4 (3 × 3 kartu per halaman)',
+    a3: 'A3 (4 × 4 kartu per halaman)',
+    printAll: (orders: number, cards: number) => `Cetak ${formatCount(cards)} kartu (${formatCount(orders)} pesanan) dalam satu PDF`,
+    rest: (orders: number) => `Satu PDF memuat paling banyak ${PRINT_BATCH.maxCards} kartu: ${formatCount(orders)} pesanan lainnya tetap di antrian untuk cetakan berikutnya.`,
+    printed: 'PDF tersimpan. Pesanan ini ditandai sudah dicetak dan keluar dari antrian saat sinkron.',
+    queued: 'Menunggu cetak',
+    queueTable: 'Pesanan menunggu cetak, yang terlama di atas',
+    kind: 'Jenis',
+    order: 'Pesanan',
+    customOrder: 'Custom',
+    customer: 'Pelanggan',
+    cards: 'Kartu',
+    recent: 'Baru dicetak',
+    printedAt: 'Dicetak',
+    reprint: 'Cetak ulang',
+    noRecent: 'Belum ada pesanan yang dicetak.',
+  },
   totalUsers: 'Total Pengguna',
   totalOrders: 'Total Pesanan',
   ongoing: 'Transaksi Berjalan',

@@ -47,6 +47,14 @@ export const GOODS_LIMITS = { price: 1_000_000_000, qty: 1_000_000, weight: 100_
 /** The most photos one list of a document holds (a custom order's films together: its `img` lists them all). */
 export const PHOTO_LIST_MAX = 200;
 
+/**
+ * One PDF of the print queue holds at most this many orders and cards (pdf-lib builds the PDF in memory, ~40 KB a
+ * card: 400 cards is 16 MB). One order alone is printed whatever its size, as its own sheet is.
+ */
+export const PRINT_BATCH = { maxOrders: 100, maxCards: 400 } as const;
+/** One PDF of shipping labels holds at most this many (one a parcel). */
+export const LABEL_BATCH_MAX = 100;
+
 /** The server refuses bigger uploads (413). Prepared photos are far below it. */
 export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 /**

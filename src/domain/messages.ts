@@ -2,7 +2,7 @@
  * Every user-facing error text of the shop, by code. The server answers `{ error: code, message }`
  * and the PWA shows `message`; a translator finds all of them here.
  */
-import { MAX_WEIGHT_GRAMS, PASSWORD_MIN, QTY_MAX, TEXT_MAX, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './field-limits';
+import { LABEL_BATCH_MAX, MAX_WEIGHT_GRAMS, PASSWORD_MIN, PRINT_BATCH, QTY_MAX, TEXT_MAX, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './field-limits';
 import { formatIDR } from './format';
 
 export const MESSAGES = {
@@ -120,6 +120,12 @@ export const MESSAGES = {
   // fulfilment (admin)
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
+  printed_mark_server: 'Tanda "sudah dicetak" hanya dibuat oleh server, saat kartu pesanan dicetak.',
+  print_queue_bad_selection: `Pilihan cetak tidak valid: kirim daftar kode pesanan (paling banyak ${PRINT_BATCH.maxOrders} pesanan) dan kertas A4 atau A3.`,
+  print_queue_too_many_cards: `Terlalu banyak kartu untuk satu PDF (paling banyak ${PRINT_BATCH.maxCards}): cetak antrian dalam beberapa bagian.`,
+  label_bad_selection: `Pilihan label tidak valid: kirim daftar kode pesanan (paling banyak ${LABEL_BATCH_MAX} pesanan) dan format a6 atau a4.`,
+  label_custom_order: 'Pesanan custom dikirim lewat marketplace dengan label dari marketplace itu.',
+  print_queue_not_paid: 'Hanya pesanan yang sudah dibayar dan berisi foto yang dapat dicetak dari antrian.',
   // the admin's change of an order refused by the server, shown on the tablet with the order's code and the reason
   order_change_refused: 'Perubahan pesanan {code} tidak diterima server: {reason}',
   // closing the admin's product form without Simpan after typing in it

@@ -87,7 +87,8 @@ const transactions = {
   title: 'transactions',
   /**
    * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
-   * 2: each photo its `copies` and the server's `quality`.
+   * 2: each photo its `copies` and the server's `quality`; `printedAt`, the server's mark that the order's cards were
+   *    printed (src/domain/print-queue.ts).
    */
   version: 2,
   primaryKey: 'id',
@@ -120,6 +121,8 @@ const transactions = {
     buyStatus: count(4),
     /** Set by the server only: why the order is under 'Terjadi Kendala' (e.g. out of stock when it arrived). */
     kendala: text(300),
+    /** Set by the server only: when the order's cards were last printed (it leaves the print queue). */
+    printedAt: timestamp,
     createdAt: timestamp,
   },
   required: [
@@ -133,7 +136,8 @@ const transactions = {
 
 const custom = {
   title: 'custom',
-  version: 0,
+  /** 1: `printedAt`, as on transactions. */
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -159,6 +163,8 @@ const custom = {
     imgWhite: urls,
     imgBlack: urls,
     resi: text(TEXT_MAX.resi),
+    /** Set by the server only: when the order's cards were last printed (it leaves the print queue). */
+    printedAt: timestamp,
     createdAt: timestamp,
   },
   required: [
@@ -192,12 +198,13 @@ export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
 
 /**
  * RxDB migrations, per collection and target version: a device holding older documents keeps them.
- * Versions 1 and 2 of carts and transactions only add optional fields, so old documents pass unchanged.
+ * Every version so far only adds optional fields, so old documents pass unchanged.
  */
 const unchanged: MigrationStrategy = (doc) => doc;
 export const MIGRATIONS: Partial<Record<CollectionName, MigrationStrategies>> = {
   carts: { 1: unchanged, 2: unchanged },
   transactions: { 1: unchanged, 2: unchanged },
+  custom: { 1: unchanged },
 };
 export type CollectionName = keyof typeof SCHEMAS;
 export const COLLECTIONS = Object.keys(SCHEMAS) as CollectionName[];

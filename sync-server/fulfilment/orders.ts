@@ -1,10 +1,14 @@
 /**
  * What fulfilment needs of an order, whichever collection holds it: the order (a transaction or a custom
  * order, by id) and its photos in print order. A photo-print line's `qty` is its number of photos, so every
- * photo is printed once; a custom order prints its white-film photos, then its black-film ones, once each.
+ * photo is printed once; a custom order prints its white-film photos, then its black-film ones, once each. And a
+ * selection of orders the admin's tablet sends (the print queue, labels), checked whole before anything is made.
  */
+import { isValidId } from '../../src/domain/codes';
+import type { MessageCode } from '../../src/domain/messages';
 import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
 import { clientView, type Store } from '../data-access/store';
+import { HttpError } from '../errors';
 
 export type FoundOrder =
   | { kind: 'transaction'; doc: TransactionDoc }
@@ -39,4 +43,25 @@ export function windowed<T>(count: number, window: number, start: (i: number) =>
     started.delete(i);
     return p;
   };
+}
+
+/** The order codes of a selection the admin's tablet sent (the print queue, labels): 1 to `max` distinct codes, or null. */
+export function orderIds(ids: unknown, max: number): string[] | null {
+  return Array.isArray(ids) && ids.length > 0 && ids.length <= max && ids.every(isValidId) && new Set(ids).size === ids.length ? ids : null;
+}
+
+/**
+ * The orders of `ids`, in that order: each a live order or custom order (404 otherwise) that `refusal` finds nothing
+ * against (400 with its code otherwise). A selection is refused whole, before any of it is printed.
+ */
+export async function foundOrders(store: Store, ids: readonly string[], refusal: (order: FoundOrder) => MessageCode | null): Promise<FoundOrder[]> {
+  const orders: FoundOrder[] = [];
+  for (const id of ids) {
+    const order = await findOrder(store, id);
+    if (!order) throw new HttpError(404, 'not_found');
+    const code = refusal(order);
+    if (code) throw new HttpError(400, code);
+    orders.push(order);
+  }
+  return orders;
 }

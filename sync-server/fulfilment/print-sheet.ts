@@ -1,12 +1,14 @@
 /**
- * The print-ready sheet of an order: A4 pages of polaroid-style cards of exactly CARD_MM (54 x 86 mm,
- * portrait), 3 x 3 a page, each with the customer's cropped photo in PHOTO_AREA_MM at ≥ 300 dpi, the
- * caption in the wide lower border, crop marks at the corners and the order code in the page's top margin.
- * A custom order's white-film and black-film photos never share a page (a black card is drawn black).
+ * The print-ready sheet of an order, or of the print queue's orders together (print-queue.ts): A4 pages of
+ * polaroid-style cards of exactly CARD_MM (54 x 86 mm, portrait), 3 x 3 a page (A3: 4 x 4), each with the customer's
+ * cropped photo in PHOTO_AREA_MM at ≥ 300 dpi, the caption in the wide lower border, crop marks at the corners, its
+ * order code and photo number under it (cut away with the margin) and the sheet's label in the page's top margin.
+ * White-film and black-film photos never share a page (a black card is drawn black).
  * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto, type PrintQuality } from '../../src/domain/photos';
+import type { Paper } from '../../src/domain/print-queue';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { photoFile } from '../uploads/paths';
@@ -15,9 +17,16 @@ import { windowed, type FoundOrder } from './orders';
 import { printImage, type PrintImage } from './print-image';
 
 export const A4_PT = { width: 595.28, height: 841.89 } as const;
+export const A3_PT = { width: 841.89, height: 1190.55 } as const;
 export const mmToPt = (mm: number): number => (mm / 25.4) * 72;
 export const CARD_PT = { width: mmToPt(CARD_MM.width), height: mmToPt(CARD_MM.height) } as const;
-const GRID = { columns: 3, rows: 3 } as const;
+/** Each paper's page and grid: as many whole cards as fit with their gaps and crop marks. */
+export const LAYOUTS = {
+  a4: { page: A4_PT, grid: { columns: 3, rows: 3 } },
+  a3: { page: A3_PT, grid: { columns: 4, rows: 4 } },
+} as const satisfies Record<Paper, { page: { width: number; height: number }; grid: { columns: number; rows: number } }>;
+type Layout = (typeof LAYOUTS)[Paper];
+const perPage = (layout: Layout): number => layout.grid.columns * layout.grid.rows;
 const GAP_PT = mmToPt(6);
 const MARK = { offset: mmToPt(1), length: mmToPt(3), width: 0.3 } as const;
 const BORDER_WIDTH = 0.25;
@@ -30,13 +39,26 @@ const LOOKUP_AHEAD = 64;
 
 /** Labels printed on the sheet (for the shop's staff, not the customer). */
 const FILM_LABEL: Record<Film, string> = { white: 'Film putih', black: 'Film hitam' };
-const pageLabel = (code: string, page: number, pages: number, film?: Film) =>
-  `Jepret · ${code}${film ? ` · ${FILM_LABEL[film]}` : ''} · halaman ${page}/${pages}`;
+const pageLabel = (what: string, page: number, pages: number, film?: Film) =>
+  `Jepret · ${what}${film ? ` · ${FILM_LABEL[film]}` : ''} · halaman ${page}/${pages}`;
+/** Under each card: whose it is and which of its photos, so the cut cards go back to their orders. */
+const cardLabel = (card: SheetCard) => `${card.code} · foto ${card.number}/${card.of}`;
 
-export interface SheetPhoto extends PrintPhoto {
+/** One card of a sheet: the photo and which order's photo it is (number of of, in that order's print order). */
+export interface SheetCard extends PrintPhoto {
+  code: string;
+  number: number;
+  of: number;
+}
+
+export interface SheetPhoto extends SheetCard {
   /** The photo as printed, or null when its file is missing (a blank card says so). */
   image: PrintImage | null;
 }
+
+/** An order's cards, in its print order. */
+export const cardsOf = (order: FoundOrder): SheetCard[] =>
+  printPhotos(order).map((photo, i, all) => ({ ...photo, code: order.doc.id, number: i + 1, of: all.length }));
 
 /** The photo's file, if the URL names a stored photo. */
 async function fileOf(config: Config, store: Store, url: string): Promise<string | null> {
@@ -48,7 +70,7 @@ async function fileOf(config: Config, store: Store, url: string): Promise<string
  * records are asked for further ahead, before sharp's work: a lookup queued behind it (both run on libuv's
  * threads) would hold up the photo waiting for it.
  */
-async function* prepared(config: Config, store: Store, photos: readonly PrintPhoto[]): AsyncGenerator<SheetPhoto> {
+async function* prepared(config: Config, store: Store, photos: readonly SheetCard[]): AsyncGenerator<SheetPhoto> {
   const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
   const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
     const file = await fileAt(i);
@@ -59,13 +81,13 @@ async function* prepared(config: Config, store: Store, photos: readonly PrintPho
 }
 
 /** Bottom-left corner of the card in slot `i` of a page. */
-function slot(i: number): { x: number; y: number } {
-  const gridW = GRID.columns * CARD_PT.width + (GRID.columns - 1) * GAP_PT;
-  const gridH = GRID.rows * CARD_PT.height + (GRID.rows - 1) * GAP_PT;
-  const left = (A4_PT.width - gridW) / 2;
-  const top = (A4_PT.height + gridH) / 2;
-  const col = i % GRID.columns;
-  const row = Math.floor(i / GRID.columns);
+function slot({ page, grid }: Layout, i: number): { x: number; y: number } {
+  const gridW = grid.columns * CARD_PT.width + (grid.columns - 1) * GAP_PT;
+  const gridH = grid.rows * CARD_PT.height + (grid.rows - 1) * GAP_PT;
+  const left = (page.width - gridW) / 2;
+  const top = (page.height + gridH) / 2;
+  const col = i % grid.columns;
+  const row = Math.floor(i / grid.columns);
   return { x: left + col * (CARD_PT.width + GAP_PT), y: top - (row + 1) * CARD_PT.height - row * GAP_PT };
 }
 
@@ -85,7 +107,7 @@ function cropMarks(page: PDFPage, x: number, y: number): void {
  * encodes is kept, each other one (emoji, other scripts) becomes one '?' (pdf-lib would refuse the whole text).
  * Composed first, so an 'e' with a combining accent prints as 'é'.
  */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const encodable = new Set(font.getCharacterSet());
   return Array.from(text.normalize('NFC'), (ch) => (encodable.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
@@ -94,7 +116,7 @@ function printable(font: PDFFont, text: string): string {
  * The caption's lines at `size`, broken between words; a word wider than the line (a hashtag, an Instagram handle)
  * is broken between its characters, so nothing runs off the card onto its neighbour.
  */
-function wrapCaption(font: PDFFont, text: string, size: number, width: number): string[] {
+export function wrapCaption(font: PDFFont, text: string, size: number, width: number): string[] {
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   let line = '';
@@ -160,13 +182,31 @@ async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: S
   });
 }
 
-/** Slot plan: which photo goes on which page, a new page wherever the film changes. */
-function pagesOf(photos: readonly PrintPhoto[]): number[] {
+/**
+ * The card's order code and photo number, centred in the gap under it (between the crop marks, which stand at the
+ * card's edges): cut away with the margin, it never shows on the card.
+ */
+function drawCardLabel(page: PDFPage, font: PDFFont, card: SheetCard, x: number, y: number): void {
+  // Codes are ASCII (ID_PATTERN): nothing for `printable` to replace.
+  const text = cardLabel(card);
+  const size = 5.5;
+  const lineX = x + (CARD_PT.width - font.widthOfTextAtSize(text, size)) / 2;
+  page.drawText(text, { x: lineX, y: y - mmToPt(3), size, font, color: rgb(0.3, 0.3, 0.3) });
+}
+
+/** The paper a card is printed on: a photo print's is white, like a custom order's white film. */
+const filmOf = (photo: PrintPhoto): Film => photo.film ?? 'white';
+
+/**
+ * Slot plan: which photo goes on which page, a new page wherever the film changes (orders of the queue share a page
+ * as long as they print on the same film).
+ */
+function pagesOf(photos: readonly PrintPhoto[], slots: number): number[] {
   const pageOf: number[] = [];
   let page = -1;
-  let onPage = GRID.columns * GRID.rows;
+  let onPage = slots;
   photos.forEach((p, i) => {
-    if (onPage === GRID.columns * GRID.rows || (i > 0 && p.film !== photos[i - 1]!.film)) {
+    if (onPage === slots || (i > 0 && filmOf(p) !== filmOf(photos[i - 1]!))) {
       page++;
       onPage = 0;
     }
@@ -181,33 +221,49 @@ export interface PrintSheet {
   photos: Array<{ url: string; quality?: PrintQuality; lowRes: boolean; missing: boolean }>;
 }
 
-export async function printSheet(config: Config, store: Store, order: FoundOrder): Promise<PrintSheet> {
-  const photos = printPhotos(order);
+/**
+ * The sheet of these cards, in order (orders kept together as given), on `paper`; `what` names it in each page's
+ * top margin (the order's code, or the queue's).
+ */
+export async function renderSheet(
+  config: Config,
+  store: Store,
+  cards: readonly SheetCard[],
+  { paper, title, what }: { paper: Paper; title: string; what: string },
+): Promise<PrintSheet> {
+  const layout = LAYOUTS[paper];
+  const { page: size } = layout;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Jepret ${order.doc.id}`);
+  doc.setTitle(title);
   doc.setCreator('Jepret');
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const pageOf = pagesOf(photos);
-  const pageCount = photos.length === 0 ? 1 : pageOf[pageOf.length - 1]! + 1;
+  const pageOf = pagesOf(cards, perPage(layout));
+  const pageCount = cards.length === 0 ? 1 : pageOf[pageOf.length - 1]! + 1;
   const report: PrintSheet['photos'] = [];
   let page: PDFPage | null = null;
   let slotIndex = 0;
   let i = 0;
-  for await (const photo of prepared(config, store, photos)) {
+  for await (const photo of prepared(config, store, cards)) {
     if (i === 0 || pageOf[i] !== pageOf[i - 1]) {
-      page = doc.addPage([A4_PT.width, A4_PT.height]);
+      page = doc.addPage([size.width, size.height]);
       slotIndex = 0;
-      const label = pageLabel(order.doc.id, pageOf[i]! + 1, pageCount, photo.film);
-      page.drawText(label, { x: slot(0).x, y: A4_PT.height - mmToPt(8), size: 8, font });
+      const label = pageLabel(what, pageOf[i]! + 1, pageCount, photo.film);
+      page.drawText(printable(font, label), { x: slot(layout, 0).x, y: size.height - mmToPt(8), size: 8, font });
     }
-    const { x, y } = slot(slotIndex++);
+    const { x, y } = slot(layout, slotIndex++);
     await drawCard(doc, page!, font, photo, x, y);
+    drawCardLabel(page!, font, photo, x, y);
     report.push({ url: photo.url, quality: photo.image?.quality, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
     i++;
   }
-  if (photos.length === 0) {
-    doc.addPage([A4_PT.width, A4_PT.height]).drawText(pageLabel(order.doc.id, 1, 1) + ' · tanpa foto', { x: 40, y: A4_PT.height - mmToPt(8), size: 8, font });
+  if (cards.length === 0) {
+    doc.addPage([size.width, size.height]).drawText(pageLabel(what, 1, 1) + ' · tanpa foto', { x: 40, y: size.height - mmToPt(8), size: 8, font });
   }
   // Without object streams: the sheet is mostly images, and packing the few small objects cost 100–400 ms.
   return { pdf: await doc.save({ useObjectStreams: false }), photos: report };
+}
+
+/** One order's sheet (the popup's Cetak, and a reprint of an order already printed). */
+export function printSheet(config: Config, store: Store, order: FoundOrder, paper: Paper = 'a4'): Promise<PrintSheet> {
+  return renderSheet(config, store, cardsOf(order), { paper, title: `Jepret ${order.doc.id}`, what: order.doc.id });
 }

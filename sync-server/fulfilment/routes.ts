@@ -1,7 +1,8 @@
 /**
  * /api fulfilment routes, the admin's only (DESIGN contract): the print sheet of an order and its
- * low-resolution check, the photo bundle, the CSV export, and a backup asked for by `npm run backup`.
- * Parse, authorise, answer; the work is in print-sheet.ts, print-check.ts, bundle.ts, export.ts, backup.ts.
+ * low-resolution check, the print queue's PDF, shipping labels, the photo bundle, the CSV export, and a backup asked for by
+ * `npm run backup`. Parse, authorise, answer; the work is in print-sheet.ts, print-queue.ts, labels.ts, print-check.ts,
+ * bundle.ts, export.ts, backup.ts.
  */
 import { Router, type Request } from 'express';
 import type { Actor } from '../../src/domain/access';
@@ -15,6 +16,8 @@ import { bundleEntries, writeBundle } from './bundle';
 import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
+import { labelOrders, labelsPdf, parseLabelSelection } from './labels';
+import { markPrinted, parseSelection, queueSheet, selectedOrders } from './print-queue';
 import { printSheet } from './print-sheet';
 
 type ActorOf = (req: Request) => Promise<Actor>;
@@ -71,8 +74,38 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     await requireAdmin(actorOf, req);
     const order = await orderOf(store, req);
     const sheet = await printSheet(config, store, order);
+    // A sheet made is a sheet printed: the order leaves the print queue (print-queue.ts); the admin reprints it here.
+    await markPrinted(store, [order], Date.now());
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`${order.doc.id}.pdf`), 'Cache-Control': 'no-store' });
     res.end(Buffer.from(sheet.pdf));
+  });
+
+  // The print queue's one PDF: the orders the admin's tablet listed, then marked printed (docs/fulfilment.md).
+  router.post('/print-queue.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const { ids, paper } = parseSelection(req.body);
+    const orders = await selectedOrders(store, ids);
+    const sheet = await queueSheet(config, store, orders, paper);
+    await markPrinted(store, orders, Date.now());
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('antrian-cetak.pdf'), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(sheet.pdf));
+  });
+
+  // Shipping labels (labels.ts): one order's from its popup, or a selection's, as one PDF.
+  router.get('/orders/:id/label.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const { ids, format } = parseLabelSelection({ ids: [String(req.params.id ?? '')], format: req.query.format ?? 'a6' });
+    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`label-${ids[0]}.pdf`), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(pdf));
+  });
+
+  router.post('/labels.pdf', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const { ids, format } = parseLabelSelection(req.body);
+    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('label-pengiriman.pdf'), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(pdf));
   });
 
   router.get('/orders/:id/print.json', async (req, res) => {

@@ -5,6 +5,9 @@
  *   cropping and resizing the same 50 stored photos to the print size (goal ≤ 1.5×). The two alternate,
  *   round after round, so load from elsewhere on a shared machine falls on both alike; the ratio is the
  *   median of the rounds' ratios, with their range.
+ * - the print queue's one PDF of 200 cards (four paid orders of 50 photos, POST /api/print-queue.pdf) against sharp
+ *   alone on the same 200 photos, the same way (goal ≤ 1.5×), and the server's resident memory while it makes it
+ *   (peak VmRSS over before: bounded by the PDF pdf-lib builds in memory, ~40 KB a card).
  * - the server process's resident memory (VmRSS from /proc) while it streams the photo bundle of a 50-, 200- and
  *   1,600-photo order: the peak over what it held before each download (goal: flat, not growing with the order),
  *   and the process's high-water mark (VmHWM) after each. Three ways: the server as it runs by default read by a
@@ -13,7 +16,8 @@
  *   heap (`--max-old-space-size=64 --max-semi-space-size=1`: dead read buffers are collected sooner) read slowly,
  *   which must still finish the 162 MB zip.
  * Photos are 1600 x 1200 JPEGs, what the PWA uploads (made once, kept in the temp folder for the next run).
- * Run: npm run bench fulfilment (or npx tsx tests/bench/fulfilment.bench.ts); FULFILMENT_ROUNDS (default 7).
+ * Run: npm run bench fulfilment (or npx tsx tests/bench/fulfilment.bench.ts); FULFILMENT_ROUNDS (default 7);
+ * FULFILMENT_ONLY=print for the print sheets alone (no zips).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,8 +39,10 @@ const ROUNDS = Number(process.env.FULFILMENT_ROUNDS ?? sized(7, 1));
 const UPLOADED = sized(200, 4);
 /** The order whose print sheet is timed. */
 const PRINT_PHOTOS = sized(50, 4);
+/** The print queue timed: this many paid orders of PRINT_PHOTOS photos each (200 cards), different photos each. */
+const QUEUE_ORDERS = sized(4, 2);
 /** The orders whose photo bundles are downloaded, and the small one that first warms each fresh server. */
-const ZIP_SIZES = sized([50, 200, 1600], [6]);
+const ZIP_SIZES = process.env.FULFILMENT_ONLY === 'print' ? [] : sized([50, 200, 1600], [6]);
 const WARM_ZIP = sized(10, 2);
 const PHOTO_CACHE = path.join(os.tmpdir(), 'jepret-bench-photos');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -146,13 +152,13 @@ try {
   const urls: string[] = [];
   for (let i = 0; i < UPLOADED; i++) urls.push(await uploadPhoto(customer, await photo(i)));
   const crop = { x: 20, y: 0, width: 60, height: 100 };
-  const orderOf = async (n: number) => {
+  const orderOf = async (n: number, first = 0) => {
     // Lines of up to 50 photos (a line's quantity is capped), as a customer's cart of several prints would be.
     const lines = [];
     for (let from = 0; from < n; from += 50) {
       const count = Math.min(n, from + 50) - from;
       // Past the uploaded photos an order repeats them (as a customer printing each photo twice would).
-      const photos = Array.from({ length: count }, (_, i) => ({ url: urls[(from + i) % urls.length]!, caption: `Foto ${from + i + 1}`, crop }));
+      const photos = Array.from({ length: count }, (_, i) => ({ url: urls[(first + from + i) % urls.length]!, caption: `Foto ${from + i + 1}`, crop }));
       lines.push({ produkID: '1', name: 'Cetak foto', qty: photos.length, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 });
     }
     const doc = transactionDoc(uid, { produkID: '1', items: lines, img: [], quote: quoteFor({ weight: 1_000_000 }) });
@@ -164,16 +170,16 @@ try {
   for (const n of new Set([PRINT_PHOTOS, ...ZIP_SIZES])) ordered.set(n, await orderOf(n));
   const zipOrders = ZIP_SIZES.map((n) => ordered.get(n)!);
 
-  // Print sheet vs sharp alone, alternating (the first round of each warms up and is not counted).
-  const files = urls.slice(0, PRINT_PHOTOS).map((url) => photoFile(loadConfig(env), url)!);
-  const printOnce = async () => {
-    const t = performance.now();
-    const res = await admin.fetch(`/api/orders/${ordered.get(PRINT_PHOTOS)}/print.pdf`);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`print.pdf: ${res.status}`);
-    return performance.now() - t;
-  };
-  const sharpOnce = async () => {
+  // The queue's orders, paid (only paid orders are printed from the queue), each with photos of its own.
+  const queueIds: string[] = [];
+  for (let k = 0; k < QUEUE_ORDERS; k++) {
+    const id = await orderOf(PRINT_PHOTOS, k * PRINT_PHOTOS);
+    const master = (await pullAll(admin, 'transactions')).docs.find((d) => d.id === id);
+    await pushChange(admin, 'transactions', master, { ...master, buyStatus: 1 });
+    queueIds.push(id);
+  }
+
+  const sharpAlone = (files: readonly string[]) => async () => {
     const t = performance.now();
     await Promise.all(
       files.map(async (file) => {
@@ -183,27 +189,62 @@ try {
     );
     return performance.now() - t;
   };
-  await printOnce();
-  await sharpOnce();
-  const printMs: number[] = [];
-  const sharpMs: number[] = [];
-  const ratios: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    // Which goes first alternates too.
-    let p = 0;
-    let s = 0;
-    if (r % 2 === 0) p = await printOnce();
-    s = await sharpOnce();
-    if (r % 2 === 1) p = await printOnce();
-    printMs.push(p);
-    sharpMs.push(s);
-    ratios.push(p / s);
-  }
+  const timed = (label: string, url: string, init?: RequestInit) => async () => {
+    const t = performance.now();
+    const res = await admin.fetch(url, init);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
+    return performance.now() - t;
+  };
   const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
-  console.log(
-    `fulfilment.print50 ratio=${median(ratios).toFixed(2)} (goal ≤ ${PRINT_GOAL}; rounds ${range(ratios, 2)}) ` +
-      `pdf_ms=${median(printMs).toFixed(0)} (${range(printMs)}) sharp_alone_ms=${median(sharpMs).toFixed(0)} (${range(sharpMs)}) rounds=${ROUNDS}`,
-  );
+  /** A sheet against sharp alone, alternating round after round (the first of each warms up and is not counted). */
+  const race = async (figure: string, printOnce: () => Promise<number>, sharpOnce: () => Promise<number>) => {
+    await printOnce();
+    await sharpOnce();
+    const printMs: number[] = [];
+    const sharpMs: number[] = [];
+    const ratios: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Which goes first alternates too.
+      let p = 0;
+      if (r % 2 === 0) p = await printOnce();
+      const s = await sharpOnce();
+      if (r % 2 === 1) p = await printOnce();
+      printMs.push(p);
+      sharpMs.push(s);
+      ratios.push(p / s);
+    }
+    console.log(
+      `${figure} ratio=${median(ratios).toFixed(2)} (goal ≤ ${PRINT_GOAL}; rounds ${range(ratios, 2)}) ` +
+        `pdf_ms=${median(printMs).toFixed(0)} (${range(printMs)}) sharp_alone_ms=${median(sharpMs).toFixed(0)} (${range(sharpMs)}) rounds=${ROUNDS}`,
+    );
+  };
+
+  const config = loadConfig(env);
+  const filesOf = (first: number, n: number) => Array.from({ length: n }, (_, i) => photoFile(config, urls[(first + i) % urls.length]!)!);
+  await race('fulfilment.print50', timed('print.pdf', `/api/orders/${ordered.get(PRINT_PHOTOS)}/print.pdf`), sharpAlone(filesOf(0, PRINT_PHOTOS)));
+
+  // The queue: its server's resident memory sampled every 2 ms while it makes the PDF (peak over before).
+  const queueOnce = timed('print-queue.pdf', '/api/print-queue.pdf', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ids: queueIds, paper: 'a4' }),
+  });
+  let queuePeak = 0;
+  const queueMeasured = async () => {
+    const before = memoryOf(shop.pid).rss;
+    let peak = before;
+    const timer = setInterval(() => (peak = Math.max(peak, memoryOf(shop.pid).rss)), 2);
+    try {
+      return await queueOnce();
+    } finally {
+      clearInterval(timer);
+      queuePeak = Math.max(queuePeak, (peak - before) / MB);
+    }
+  };
+  const queueCards = QUEUE_ORDERS * PRINT_PHOTOS;
+  await race(`fulfilment.queue${queueCards}`, queueMeasured, sharpAlone(filesOf(0, queueCards)));
+  console.log(`fulfilment.queueRssMB cards=${queueCards} peak_over_before=${queuePeak.toFixed(1)} (goal: bounded, ~40 KB a card)`);
 
   // Zip: each size in a freshly started server (the same DATA_DIR), so what the print sheets or a previous zip left
   // mapped does not hide or inflate it. A 10-photo zip first (the code paths' first use), then the measured one,

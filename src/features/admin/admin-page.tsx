@@ -10,12 +10,15 @@ import './admin.css';
 import { Dashboard } from './dashboard';
 import { CustomTab } from './custom-tab';
 import { PenggunaTab } from './pengguna-tab';
+import { PrintQueueTab } from './print-queue-tab';
 import { PesananTab } from './pesanan-tab';
 import { ProdukTab } from './produk-tab';
 import { SyncNote } from './sync-note';
 import { useNamedRefusals } from './use-named-refusals';
 
 type Tab = (typeof ADMIN_UI.tabs)[number];
+/** A tab's name in the address and in element ids, which hold no spaces ('Antrian Cetak' is `antrian-cetak`). */
+const slug = (tab: Tab): string => tab.toLowerCase().replace(/\s+/g, '-');
 
 function TabContent({ tab }: { tab: Tab }) {
   switch (tab) {
@@ -25,6 +28,8 @@ function TabContent({ tab }: { tab: Tab }) {
       return <PesananTab />;
     case 'Custom':
       return <CustomTab />;
+    case 'Antrian Cetak':
+      return <PrintQueueTab />;
     case 'Pengguna':
       return <PenggunaTab />;
     case 'Produk':
@@ -56,12 +61,12 @@ function useMenuOrientation(): 'horizontal' | 'vertical' {
 function useTab(): [Tab, (tab: Tab) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab')?.toLowerCase();
-  const tab = ADMIN_UI.tabs.find((t) => t.toLowerCase() === asked) ?? 'Dashboard';
-  const setTab = (next: Tab) => setParams(next === 'Dashboard' ? {} : { tab: next.toLowerCase() }, { replace: true, preventScrollReset: true });
+  const tab = ADMIN_UI.tabs.find((t) => slug(t) === asked) ?? 'Dashboard';
+  const setTab = (next: Tab) => setParams(next === 'Dashboard' ? {} : { tab: slug(next) }, { replace: true, preventScrollReset: true });
   return [tab, setTab];
 }
 
-/** The admin area: an in-page menu of five tabs. */
+/** The admin area: an in-page menu of six tabs. */
 export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
@@ -104,7 +109,7 @@ export function AdminPage() {
               }}
               type="button"
               role="tab"
-              id={`admin-tab-${t}`}
+              id={`admin-tab-${slug(t)}`}
               aria-selected={t === tab}
               aria-controls="admin-panel"
               tabIndex={t === tab ? 0 : -1}
@@ -116,7 +121,7 @@ export function AdminPage() {
         </div>
         {/* A tab stop of its own (WAI-ARIA tabs): Tab from the tab list lands on the panel, whose first content (the
             heading, the Dashboard's cards) is not focusable, and a screen reader starts reading the panel there. */}
-        <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="admin-panel" tabIndex={0}>
+        <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${slug(tab)}`} className="admin-panel" tabIndex={0}>
           <h1>{tab}</h1>
           <TabContent tab={tab} />
         </section>

@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomDoc } from '../../domain/schemas';
 import { CUSTOM } from './custom-tab';
-import { visitorCustom } from './test-fixtures';
+import { PESANAN } from './pesanan-tab';
+import { unpaidOrder, visitorCustom } from './test-fixtures';
 import { OrderTable } from './order-table';
 
 afterEach(cleanup);
@@ -33,6 +34,19 @@ describe('Custom: a visitor without an address', () => {
     cleanup();
     render(<CUSTOM.Details order={withAddress} />);
     expect(screen.getByText('Jl. Pandanaran 5, Kota Semarang')).toBeInTheDocument();
+  });
+});
+
+describe('Custom and Pesanan: the popup says when the cards were printed', () => {
+  it('when the server marked the order printed, then its popup says when; before, nothing', () => {
+    render(<PESANAN.Details order={unpaidOrder('u1abcA1', { buyStatus: 1, printedAt: Date.UTC(2026, 10, 2, 3, 4) })} />);
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toContain('Dicetak');
+    cleanup();
+    render(<CUSTOM.Details order={{ ...withAddress, printedAt: Date.UTC(2026, 10, 2, 3, 4) }} />);
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toContain('Dicetak');
+    cleanup();
+    render(<CUSTOM.Details order={withAddress} />);
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).not.toContain('Dicetak');
   });
 });
 

@@ -9,7 +9,7 @@ import type { CustomDoc } from '../../domain/schemas';
 import { statusOf } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllCustom } from '../../lib/db/hooks';
-import { customerData, DateCell, whoWhereHowMuch } from './order-cells';
+import { customerData, DateCell, printedFact, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
@@ -47,6 +47,7 @@ function Details({ order }: { order: CustomDoc }) {
           [T.marketplaceOrder, marketplaceOrder(order.pengiriman)],
           [T.quantity, order.qty],
           [T.customColumns[6], `${packagingLabel(order.packaging)}${order.bubble_wrap ? ' + bubble wrap' : ''}`],
+          ...printedFact(order),
         ]}
       />
       <PhotoGallery title={T.filmWhite} photos={asPhotos(order.imgWhite)} captioned={false} />

@@ -28,28 +28,45 @@ function save(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function DownloadLink({ href, filename, className, children }: { href: string; filename: string; className: string; children: ReactNode }) {
+/**
+ * Fetches a file the server makes and saves it: `busy` while it comes, the reason in the alert bar when it cannot.
+ * Answers whether the file was saved (the print queue says so once its PDF is in hand).
+ */
+export function useDownload(): { busy: boolean; download: (href: string, filename: string, init?: RequestInit) => Promise<boolean> } {
   const { showAlert } = useAlert();
   const [busy, setBusy] = useState(false);
 
-  const download = async (e: MouseEvent<HTMLAnchorElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!navigator.onLine) return showAlert(AlertLevel.warning, T.downloadOffline);
+  const download = async (href: string, filename: string, init?: RequestInit): Promise<boolean> => {
+    if (busy) return false;
+    if (!navigator.onLine) {
+      showAlert(AlertLevel.warning, T.downloadOffline);
+      return false;
+    }
     setBusy(true);
     try {
-      const res = await fetch(href, { credentials: 'same-origin' });
+      const res = await fetch(href, { credentials: 'same-origin', ...init });
       if (res.ok) save(await res.blob(), filename);
       else showAlert(AlertLevel.error, await refusal(res));
+      return res.ok;
     } catch {
       showAlert(AlertLevel.warning, T.downloadOffline);
+      return false;
     } finally {
       setBusy(false);
     }
   };
+  return { busy, download };
+}
+
+export function DownloadLink({ href, filename, className, children }: { href: string; filename: string; className: string; children: ReactNode }) {
+  const { busy, download } = useDownload();
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    void download(href, filename);
+  };
 
   return (
-    <a className={className} href={href} download={filename} onClick={(e) => void download(e)} aria-busy={busy}>
+    <a className={className} href={href} download={filename} onClick={onClick} aria-busy={busy}>
       {children}
       {busy && <span> · {T.preparingFile}</span>}
     </a>

@@ -1,6 +1,6 @@
 /** Cells both order tables (Pesanan, Custom) draw the same way. */
 import type { ReactNode } from 'react';
-import { formatDate, formatIDR } from '../../domain/format';
+import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { addressText } from '../../domain/shipping';
 
@@ -22,6 +22,10 @@ export function DateCell({ createdAt, code }: { createdAt: number; code: string 
     </>
   );
 }
+
+/** When the order's cards were last printed (the server's mark, docs/fulfilment.md), once they are. */
+export const printedFact = (o: { printedAt?: number }): Array<[string, ReactNode]> =>
+  o.printedAt === undefined ? [] : [[ADMIN_UI.printQueue.printedAt, formatDateTime(o.printedAt)]];
 
 /** The popup's first facts of any order: the customer, the address, the price. */
 export function whoWhereHowMuch(o: Parameters<typeof addressText>[0] & { userName: string; email: string; phone: string; price: number }): Array<[string, ReactNode]> {

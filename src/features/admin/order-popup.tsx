@@ -16,8 +16,10 @@ const T = ADMIN_UI;
 
 type StatusFields = Required<StatusPatch>;
 
-export function OrderPopup({ code, phone, order, printable, onSave, onClose, children }: {
+export function OrderPopup({ code, phone, order, printable, labelled = false, onSave, onClose, children }: {
   code: string;
+  /** The order ships as the shop's parcel: its label (A6, or four to an A4 page) is offered. */
+  labelled?: boolean;
   /** The order has photos to print: Cetak and Unduh Foto (ZIP) are offered (an order of frames only would give an empty sheet). */
   printable: boolean;
   /** The customer's WhatsApp number, for the chat link. */
@@ -71,6 +73,12 @@ export function OrderPopup({ code, phone, order, printable, onSave, onClose, chi
             </DownloadLink>
           </>
         )}
+        {labelled &&
+          (['a6', 'a4'] as const).map((format) => (
+            <DownloadLink key={format} className="btn" href={`/api/orders/${encodeURIComponent(code)}/label.pdf?format=${format}`} filename={`label-${code}.pdf`}>
+              {T.labels[format]}
+            </DownloadLink>
+          ))}
         <a
           className="btn"
           href={`https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(statusOf(buyStatus).chat(code, resi.trim()))}`}

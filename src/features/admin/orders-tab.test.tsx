@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderTable } from './order-table';
 import { exportLink } from './orders-tab';
@@ -47,6 +47,14 @@ describe('Pesanan: an order gone while the admin has it open', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Pesanan u1abcA1 sudah dibatalkan atau dihapus di server.'));
     expect(screen.getByRole('alert')).not.toHaveTextContent('perubahan Anda tidak dipakai');
+  });
+
+  it('when the admin opens an order, then its label is offered on A6 and four to an A4 page', async () => {
+    renderApp('/admin?tab=pesanan', { auth: fakeAuth({ user: ADMIN }), database: db });
+    fireEvent.click(await screen.findByRole('button', { name: 'Detail pesanan u1abcA1' }));
+    const popup = await screen.findByRole('dialog', { name: 'Pesanan u1abcA1' });
+    expect(within(popup).getByRole('link', { name: ADMIN_UI.labels.a6 })).toHaveAttribute('href', '/api/orders/u1abcA1/label.pdf?format=a6');
+    expect(within(popup).getByRole('link', { name: ADMIN_UI.labels.a4 })).toHaveAttribute('href', '/api/orders/u1abcA1/label.pdf?format=a4');
   });
 
   it('when an order the admin saved is cancelled after, then the admin is told the change was not applied', async () => {

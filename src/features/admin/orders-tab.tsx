@@ -35,6 +35,8 @@ export interface OrdersTabSpec<R extends OrderLike> {
   extraText?: (row: R) => string;
   /** The order has photos to print (the domain's `printPhotos`): its popup offers Cetak. */
   printable(row: R): boolean;
+  /** Orders shipped as the shop's own parcels: the popup offers their label. */
+  labelled?: boolean;
 }
 
 /** GET /api/orders.xlsx or .csv with the table's status and dates (the search box has no counterpart there). */
@@ -115,6 +117,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           phone={open.phone}
           order={open}
           printable={printable(open)}
+          labelled={spec.labelled}
           onSave={async (patch) => {
             watched.current.add(open.id);
             const saved = await writes.setOrderStatus(collection, open.id, patch);

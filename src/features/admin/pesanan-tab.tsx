@@ -7,7 +7,7 @@ import type { OrderLine, TransactionDoc } from '../../domain/schemas';
 import { statusOf } from '../../domain/status';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllTransactions } from '../../lib/db/hooks';
-import { DateCell, shortAddress, whoWhereHowMuch } from './order-cells';
+import { DateCell, printedFact, shortAddress, whoWhereHowMuch } from './order-cells';
 import { DetailList } from './order-popup';
 import { PhotoGallery } from './order-photo';
 import { OrdersTab, type Cell, type OrdersTabSpec } from './orders-tab';
@@ -51,6 +51,7 @@ function Details({ order }: { order: TransactionDoc }) {
           [T.quantity, order.qty],
           [T.products, products(order)],
           ...(order.kendala ? [[T.kendala, order.kendala] as [string, string]] : []),
+          ...printedFact(order),
         ]}
       />
       {order.items.map((line, i) => (
@@ -67,6 +68,7 @@ export const PESANAN: OrdersTabSpec<TransactionDoc> = {
   cells: CELLS,
   Details,
   printable: (o) => printPhotos({ kind: 'transaction', doc: o }).length > 0,
+  labelled: true,
 };
 
 export function PesananTab() {

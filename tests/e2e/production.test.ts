@@ -1,0 +1,105 @@
+/**
+ * The owner's production day in Chromium at tablet size (1024x768) against the built app (docs/fulfilment.md, "Print
+ * queue"): three paid orders (two photo prints and a custom order) wait in Antrian Cetak, oldest first; one press
+ * downloads one PDF holding the three orders' cards, each labelled with its order code and photo number; the server's
+ * printed marks come back through the sync and the queue is empty, the orders under 'Baru dicetak' for a reprint.
+ * axe on the tab before and after. Screenshots go to /tmp/shots-production.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_UI } from '../../src/domain/admin-text';
+import { photoLike } from '../helpers/photo-files';
+import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET, uploadPhoto } from '../helpers/server';
+import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
+import { ADMIN, launchBrowser, logInWithForm, startApp, type RunningApp } from './harness';
+
+const SHOTS = '/tmp/shots-production';
+const T = ADMIN_UI.printQueue;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let app: RunningApp;
+let browser: Browser;
+/** Oldest first: a photo print of 2 photos, a custom order (2 white, 1 black), a photo print of 1. */
+const queued: string[] = [];
+
+/** axe-core run in the page: serious and critical violations only. */
+async function audit(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // The fixtures sign shipping quotes with the test secret; the app must know it.
+  app = await startApp({ SESSION_SECRET: TEST_SECRET });
+  browser = await launchBrowser();
+  const admin = new HttpClient(app.url);
+  expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+  const customer = new HttpClient(app.url);
+  const uid = (await signUp(customer)).uid;
+  const urls = [];
+  for (const seed of [11, 12, 13]) urls.push(await uploadPhoto(customer, await (await photoLike(900, 1200, seed)).jpeg().toBuffer()));
+  await givePhotos(customer, uid);
+  const photoPrint = (photoUrls: string[]) => {
+    const photos = photoUrls.map((url, i) => ({ url, caption: `Kenangan ${i + 1}` }));
+    return transactionDoc(uid, { produkID: '1', img: [], items: [{ produkID: '1', name: 'Cetak foto', qty: photos.length, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 }] });
+  };
+  const orders: Array<['transactions' | 'custom', { id: string }]> = [
+    ['transactions', photoPrint([urls[0]!, urls[1]!])],
+    ['custom', customDoc(uid)],
+    ['transactions', photoPrint([urls[2]!])],
+  ];
+  for (const [collection, doc] of orders) {
+    expect((await pushNew(customer, collection, [doc])).body.refused).toEqual([]);
+    const master = (await pullAll(admin, collection)).docs.find((d) => d.id === doc.id);
+    expect((await pushChange(admin, collection, master, { ...master, buyStatus: 1 })).body.refused).toEqual([]);
+    queued.push(doc.id);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.cleanup();
+});
+
+describe('Antrian Cetak', () => {
+  it('when the owner prints the queue of three paid orders, then one PDF holds their cards in order and the queue is then empty', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin?tab=antrian-cetak`);
+    await page.getByText(T.count(3, 6), { exact: true }).waitFor({ timeout: 30_000 });
+    const rows = page.getByRole('table', { name: T.queueTable }).getByRole('row');
+    expect(await rows.count()).toBe(4);
+    for (const [i, id] of queued.entries()) expect(await rows.nth(i + 1).textContent()).toContain(id);
+    await page.screenshot({ path: `${SHOTS}/antrian-cetak.png`, fullPage: true });
+    expect(await audit(page)).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.printAll(3, 6) }).click()]);
+    expect(download.suggestedFilename()).toBe('antrian-cetak.pdf');
+    const pdf = await readFile((await download.path())!);
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
+    const labels = [...text.matchAll(/(\S+) · foto (\d+)\/(\d+)/g)].map((m) => `${m[1]} ${m[2]}/${m[3]}`);
+    expect(labels).toEqual([
+      `${queued[0]} 1/2`, `${queued[0]} 2/2`, `${queued[1]} 1/3`, `${queued[1]} 2/3`, `${queued[1]} 3/3`, `${queued[2]} 1/1`,
+    ]);
+
+    // The server's marks arrive through the sync: the queue empties, the orders wait below for a reprint.
+    await page.getByText(T.count(0, 0), { exact: true }).waitFor({ timeout: 30_000 });
+    const recent = page.getByRole('table', { name: T.recent });
+    expect(await recent.getByRole('link', { name: T.reprint }).count()).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/antrian-cetak-kosong.png`, fullPage: true });
+    expect(await audit(page)).toEqual([]);
+    await context.close();
+  });
+});
