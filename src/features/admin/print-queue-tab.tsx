@@ -59,7 +59,7 @@ function OrdersTable({ caption, last, children }: { caption: string; last: strin
             <th scope="col">{T.order}</th>
             <th scope="col">{T.kind}</th>
             <th scope="col">{T.customer}</th>
-            <th scope="col">{T.cards}</th>
+            <th scope="col" className="num">{T.cards}</th>
             <th scope="col">{last}</th>
           </tr>
         </thead>
