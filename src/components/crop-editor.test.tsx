@@ -1,11 +1,12 @@
 /** The crop editor says how sharp the card will print while the customer zooms, and lets any crop be kept. */
+import { ORDER_EXTRAS_UI } from '../domain/order-extras-text';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 import { CropEditor } from './crop-editor';
 
-const T = UI.order.quality;
+const T = ORDER_EXTRAS_UI.quality;
 
 // jsdom lays nothing out: the cropper's box is given the size a phone at 360 px shows it at.
 beforeAll(() => {
@@ -47,7 +48,7 @@ describe('CropEditor print quality', () => {
 describe("CropEditor 'Jumlah cetak'", () => {
   it('when the customer asks for three prints of the photo, then it is saved with three copies', () => {
     const onSave = openOn(1600, 1200);
-    const copies = screen.getByLabelText(UI.order.copies);
+    const copies = screen.getByLabelText(ORDER_EXTRAS_UI.copies);
     expect(copies).toHaveValue('1');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     fireEvent.change(copies, { target: { value: '3' } });
@@ -74,7 +75,7 @@ describe('CropEditor: the crop people expect', () => {
     const onSave = openOn(640, 480);
     fireEvent.change(screen.getByLabelText(UI.order.zoom), { target: { value: '2.5' } });
     expect(screen.getByRole('status')).toHaveTextContent(T.too_low);
-    fireEvent.click(screen.getByLabelText(UI.order.wholePhoto));
+    fireEvent.click(screen.getByLabelText(ORDER_EXTRAS_UI.wholePhoto));
     expect(document.querySelector('.crop-whole')).not.toBeNull();
     expect(screen.getByLabelText(UI.order.zoom)).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent(T.fine);

@@ -13,6 +13,7 @@ import { usePhotoSrc } from './photo-thumb';
 import { CAPTION_MAX, COPIES_MAX } from '../domain/field-limits';
 import { CROP_ASPECT, printQuality, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../domain/order-extras-text';
 
 const T = UI.order;
 
@@ -95,13 +96,13 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
         </p>
       </div>
       <p role="status" className={quality ? `print-quality print-quality-${quality}` : 'print-quality'}>
-        {quality && T.quality[quality]}
+        {quality && ORDER_EXTRAS_UI.quality[quality]}
       </p>
       <div className="field field-check">
         <input id={wholeId} type="checkbox" checked={whole} onChange={(e) => setWhole(e.target.checked)} aria-describedby={`${wholeId}-hint`} />
-        <label htmlFor={wholeId}>{T.wholePhoto}</label>
+        <label htmlFor={wholeId}>{ORDER_EXTRAS_UI.wholePhoto}</label>
         <p id={`${wholeId}-hint`} className="field-note">
-          {T.wholePhotoHint}
+          {ORDER_EXTRAS_UI.wholePhotoHint}
         </p>
       </div>
       <div className="field">
@@ -123,7 +124,7 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
         </p>
       </div>
       <div className="field">
-        <label htmlFor={copiesId}>{T.copies}</label>
+        <label htmlFor={copiesId}>{ORDER_EXTRAS_UI.copies}</label>
         <select id={copiesId} value={Math.min(copies, copiesMax)} onChange={(e) => setCopies(Number(e.target.value))} aria-describedby={`${copiesId}-hint`}>
           {Array.from({ length: copiesMax }, (_, i) => (
             <option key={i + 1} value={i + 1}>
@@ -132,7 +133,7 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
           ))}
         </select>
         <p id={`${copiesId}-hint`} className="field-note">
-          {T.copiesHint(copiesMax)}
+          {ORDER_EXTRAS_UI.copiesHint(copiesMax)}
         </p>
       </div>
       <div className="wizard-actions">

@@ -10,6 +10,7 @@ import { PhotoThumb } from './photo-thumb';
 import { MESSAGES } from '../domain/messages';
 import { isLocalPhotoRef, localPhotoId, printQuality, printsOf, localPhotoRef, type PhotoEdit } from '../domain/photos';
 import { UI } from '../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../domain/order-extras-text';
 import { discardPhoto } from '../lib/photos/deletions';
 import { addPhoto, removePhoto } from '../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../lib/photos/prepare';
@@ -192,9 +193,9 @@ function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCar
       </div>
       <div className="photo-card-info">
         <span className={`upload-state upload-${state?.status ?? 'waiting'}`}>{label}</span>
-        {(photo.copies ?? 1) > 1 && <strong className="photo-copies">{T.copiesOnCard(photo.copies!)}</strong>}
+        {(photo.copies ?? 1) > 1 && <strong className="photo-copies">{ORDER_EXTRAS_UI.copiesOnCard(photo.copies!)}</strong>}
         {state?.progress !== undefined && <progress max={1} value={state.progress} aria-label={`${named(T.photoAlt(n))}: ${label}`} />}
-        {quality !== 'fine' && <span className={`low-res low-res-${quality}`}>{T.quality[quality]}</span>}
+        {quality !== 'fine' && <span className={`low-res low-res-${quality}`}>{ORDER_EXTRAS_UI.quality[quality]}</span>}
         <div className="photo-card-actions">
           {onEdit && (
             <button type="button" className="btn btn-small" onClick={onEdit} aria-label={T.editPhotoLabel(n)}>

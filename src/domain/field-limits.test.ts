@@ -1,3 +1,4 @@
+import { ORDER_EXTRAS_UI } from './order-extras-text';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_UI } from './admin-text';
 import {
@@ -15,7 +16,6 @@ import {
   UPLOAD_MAX_SIDE,
 } from './field-limits';
 import { MESSAGES } from './messages';
-import { UI } from './ui-text';
 import { SCHEMAS } from './schemas';
 
 describe('field limits, once', () => {
@@ -26,7 +26,7 @@ describe('field limits, once', () => {
     expect(MESSAGES.upload_too_large).toContain(`${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
     expect(MESSAGES.upload_too_many_pixels).toContain(`${UPLOAD_MAX_PIXELS / 1_000_000} megapiksel dan ${UPLOAD_MAX_SIDE} piksel`);
     expect(MESSAGES.too_many_photos).toContain(`${QTY_MAX} cetakan`);
-    expect(UI.order.copiesHint(COPIES_MAX)).toContain(`1 sampai ${COPIES_MAX}`);
+    expect(ORDER_EXTRAS_UI.copiesHint(COPIES_MAX)).toContain(`1 sampai ${COPIES_MAX}`);
     expect(ADMIN_UI.typeRange).toBe(`Tipe ${TYPE_MIN} sampai ${TYPE_MAX}.`);
   });
 

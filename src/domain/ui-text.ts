@@ -157,9 +157,6 @@ export const UI = {
     noOrders: 'Belum ada pesanan.',
     cancel: 'Batalkan',
     pay: 'Bayar',
-    reorder: 'Pesan lagi',
-    /** 'Pesan lagi' of an order some of whose photos the server no longer keeps: they are left out, said plainly. */
-    reorderGone: (numbers: string) => `Foto ${numbers} dari pesanan itu sudah tidak tersimpan di server, jadi tidak ikut dipesan lagi.`,
     cancelled: 'Pesanan dibatalkan.',
     confirmCancel: (code: string) => `Batalkan pesanan ${code}?`,
     orderCode: 'Kode',
@@ -210,19 +207,8 @@ export const UI = {
     zoom: 'Zoom',
     caption: 'Caption (opsional)',
     captionHint: (max: number) => `Dicetak di bagian bawah kartu, maksimal ${max} karakter.`,
-    wholePhoto: 'Tanpa potong',
-    wholePhotoHint: 'Seluruh foto dicetak utuh di dalam bingkai, dengan pinggiran putih.',
-    copies: 'Jumlah cetak',
-    copiesHint: (max: number) => `Berapa kali foto ini dicetak, 1 sampai ${max}, tanpa mengunggah ulang. Harga dihitung per cetakan.`,
-    copiesOnCard: (n: number) => `${n}× cetak`,
     save: 'Simpan',
     cancel: 'Batal',
-    /** How sharp the card prints (`printQuality`), said in the crop editor and on the photo's card. */
-    quality: {
-      fine: 'Resolusi cukup: hasil cetak tajam.',
-      low: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
-      too_low: 'Resolusi terlalu rendah: hasil cetak akan buram. Kurangi zoom atau pilih foto yang lebih besar.',
-    },
     uploaded: 'Terunggah',
     waitingUpload: 'Menunggu unggahan',
     /** A pick that would take the order past its limit: what fits is added. */
@@ -238,7 +224,6 @@ export const UI = {
     packagingTitle: 'Pilih packaging',
     packaging: { none: 'Tanpa packaging', map: 'Map', box: 'Box' } as const,
     perPhoto: (fee: string) => `${fee} per foto`,
-    perPrint: (fee: string) => `${fee} per cetakan`,
     perItem: (fee: string) => `${fee} per barang`,
     province: 'Provinsi',
     city: 'Kota',
@@ -279,10 +264,6 @@ export const UI = {
     qrisTitle: 'QRIS',
     qrisHint: 'Pindai dengan aplikasi bank atau e-wallet mana pun. Nominal sudah terisi otomatis.',
     qrLabel: (amount: string) => `Kode QRIS untuk membayar ${amount}`,
-    /** The gateway's QR (docs/payments.md): the shop learns of the payment by itself. */
-    gatewayTitle: 'QRIS, terkonfirmasi otomatis',
-    gatewayHint: 'Pindai dengan aplikasi bank atau e-wallet mana pun. Pembayaran dikonfirmasi otomatis, tanpa Konfirmasi lewat WhatsApp.',
-    gatewayLabel: (amount: string) => `Kode QRIS pembayaran otomatis untuk ${amount}`,
     transferTitle: 'Transfer bank atau e-wallet',
     bank: 'Bank',
     ewallet: 'E-wallet',

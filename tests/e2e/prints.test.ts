@@ -2,22 +2,24 @@
  * Prints as the customer pictured them, in Chromium at 360 px against the built app (docs/photos.md): a 640 x 480
  * photo cropped ever tighter shows 'Resolusi rendah', then 'Resolusi terlalu rendah', the customer keeps the tight
  * crop anyway with three copies ('Jumlah cetak', priced and printed three times), a phone's portrait photo with EXIF
- * rotation arrives upright, and the admin's order popup shows the flag the server computed. axe on the crop editor; screenshots of each step go to SHOTS (default /tmp/shots-prints).
+ * rotation arrives upright, the admin's order popup shows the flag the server computed, and once shipped the order's
+ * 'Pesan lagi' opens the wizard on the same photos and copies. axe on the crop editor; screenshots of each step go to SHOTS (default /tmp/shots-prints).
  */
+import { ORDER_EXTRAS_UI } from '../../src/domain/order-extras-text';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI } from '../../src/domain/ui-text';
-import { HttpClient, pullAll, TEST_PASSWORD } from '../helpers/server';
+import { BUY_STATUS } from '../../src/domain/status';
+import { HttpClient, pullAll, pushChange, TEST_PASSWORD } from '../helpers/server';
 import { ADMIN, appAndBrowser, logInWithForm, signUpInForm, uniqueEmail } from './harness';
 import { chooseShipping, ONGKIR, seriousViolations } from './shop-steps';
 
 const suite = appAndBrowser();
 const SHOTS = process.env.SHOTS ?? '/tmp/shots-prints';
-const Q = UI.order.quality;
+const Q = ORDER_EXTRAS_UI.quality;
 let dir: string;
 let vga: string;
 /** A phone's portrait photo as the camera stores it: 1600 x 900 pixels, orientation 6; its top (red) is their left. */
@@ -137,6 +139,17 @@ describe('print quality', () => {
     const popup = shop.getByRole('dialog', { name: `Pesanan ${order.id}` });
     await popup.getByText('Resolusi terlalu rendah').scrollIntoViewIfNeeded();
     await shop.screenshot({ path: path.join(SHOTS, 'admin-flag.png') });
+
+    // Shipped, the order offers 'Pesan lagi': the photo wizard opens on a new draft with the same photos and copies.
+    const master = (await pullAll(owner, 'transactions')).docs.find((d) => d.id === order.id);
+    const shipped = { ...master, buyStatus: BUY_STATUS.SHIPPED, resi: 'JNE0001' };
+    expect((await pushChange(owner, 'transactions', master, shipped)).body.refused).toEqual([]);
+    await page.goto(`${suite.app.url}/profile/transaksi`);
+    await page.getByRole('button', { name: ORDER_EXTRAS_UI.reorder }).click({ timeout: 60_000 });
+    const again = page.locator('dialog.wizard');
+    await expect.poll(() => again.locator('.photo-card').count(), { timeout: 30_000 }).toBe(2);
+    expect(await again.locator('.photo-card').getByText('3× cetak').count()).toBe(1);
+    await check(page, 'pesan-lagi');
   });
 
   it('axe found no serious violation in the crop editor, and the pages raised no page error', () => {

@@ -3,7 +3,8 @@
  * queue"): three paid orders (two photo prints and a custom order) wait in Antrian Cetak, oldest first; one press
  * downloads one PDF holding the three orders' cards, each labelled with its order code and photo number; the server's
  * printed marks come back through the sync and the queue is empty, the orders under 'Baru dicetak' for a reprint.
- * axe on the tab before and after. Screenshots go to /tmp/shots-production.
+ * axe on the tab before and after. Then the paid orders' shipping labels, one PDF whose barcodes a decoder reads back
+ * as the order codes. Screenshots go to /tmp/shots-production.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_UI } from '../../src/domain/admin-text';
+import { readBarcodes } from '../helpers/code128';
 import { photoLike } from '../helpers/photo-files';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, TEST_SECRET, uploadPhoto } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
@@ -100,6 +102,25 @@ describe('Antrian Cetak', () => {
     expect(await recent.getByRole('link', { name: T.reprint }).count()).toBe(3);
     await page.screenshot({ path: `${SHOTS}/antrian-cetak-kosong.png`, fullPage: true });
     expect(await audit(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('when the owner prints the labels of the paid orders waiting to ship, then one A6 PDF holds a label each, its barcode read back as the order code', async () => {
+    const L = ADMIN_UI.labels;
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await logInWithForm(page, app.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin?tab=antrian-cetak`);
+    // The two photo prints ship with this shop's label; the custom order ships with its marketplace's.
+    const section = page.getByRole('region', { name: L.heading });
+    await section.getByText(L.count(2), { exact: true }).waitFor({ timeout: 30_000 });
+    await section.screenshot({ path: `${SHOTS}/label-pengiriman.png` });
+    expect(await audit(page)).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: L.printAll(2) }).click()]);
+    const pdf = new Uint8Array(await readFile((await download.path())!));
+    const codes = [...(await readBarcodes(pdf, 1)), ...(await readBarcodes(pdf, 2))];
+    expect(codes.sort()).toEqual([queued[0], queued[2]].sort());
     await context.close();
   });
 });

@@ -13,6 +13,7 @@ import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useUnpaidExpiryHours } from '../../lib/settings';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
@@ -167,7 +168,7 @@ export function OrderItem({ order: o, onCancel, onPay, onReorder, now = Date.now
       {o.reorder && onReorder && (
         <div className="order-actions">
           <button type="button" className="btn" onClick={onReorder} aria-describedby={`order-${o.id}-title order-${o.id}-meta`}>
-            {T.reorder}
+            {ORDER_EXTRAS_UI.reorder}
           </button>
         </div>
       )}

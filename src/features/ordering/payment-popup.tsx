@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal';
 import { formatIDR } from '../../domain/format';
 import { dynamicQris } from '../../domain/qris';
 import { UI } from '../../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 
 const T = UI.payment;
 
@@ -120,14 +121,14 @@ export function PaymentPopup({ code, total, waiting = false, uploads, refused, s
       {uploads}
       {gateway ? (
         <section className="payment-section payment-gateway">
-          <h3>{T.gatewayTitle}</h3>
+          <h3>{ORDER_EXTRAS_UI.gatewayTitle}</h3>
           <div className="payment-qr">
-            <QRCodeSVG value={gateway.qrString} size={256} marginSize={4} level="M" role="img" aria-label={T.gatewayLabel(formatIDR(gateway.amount))} />
+            <QRCodeSVG value={gateway.qrString} size={256} marginSize={4} level="M" role="img" aria-label={ORDER_EXTRAS_UI.gatewayLabel(formatIDR(gateway.amount))} />
           </div>
           <p className="payment-qr-amount">
             <strong>{formatIDR(gateway.amount)}</strong>
           </p>
-          <p className="field-note">{T.gatewayHint}</p>
+          <p className="field-note">{ORDER_EXTRAS_UI.gatewayHint}</p>
         </section>
       ) : (
         <section className="payment-section">

@@ -13,6 +13,7 @@ import { QTY_MAX } from '../../domain/field-limits';
 import { PACKAGING_FEES, type PackagingType } from '../../domain/pricing';
 import type { GoodsDoc, TransactionDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 import { useWrites } from '../../lib/writes/use-writes';
 import { OrderSummary } from './order-summary';
@@ -139,7 +140,7 @@ export function PhotoOrderWizard({ product, mode, onClose, onAddedToCart }: Phot
                 onChange={() => setDraft({ ...draft, packaging: type })}
               />
               <span>
-                {T.packaging[type]} · {T.perPrint(formatIDR(PACKAGING_FEES[type]))}
+                {T.packaging[type]} · {ORDER_EXTRAS_UI.perPrint(formatIDR(PACKAGING_FEES[type]))}
               </span>
             </label>
           ))}

@@ -1,4 +1,5 @@
 /** Transaksi on a phone back after days: what the device holds is shown as the server's rules make it. */
+import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
@@ -6,7 +7,6 @@ import { DEFAULT_UNPAID_EXPIRY_HOURS } from '../../domain/expiry';
 import { formatIDR } from '../../domain/format';
 import type { TransactionDoc } from '../../domain/schemas';
 import { HOUR_MS } from '../../domain/time';
-import { UI } from '../../domain/ui-text';
 import type { JepretDatabase } from '../../lib/db/database';
 import { forgetSettings } from '../../lib/settings';
 
@@ -64,7 +64,7 @@ describe("'Pesan lagi'", () => {
     const done = await screen.findByRole('region', { name: 'Selesai' });
     fireEvent.click(within(done).getByRole('button', { name: 'Pesan lagi' }));
     await screen.findByRole('heading', { name: 'Upload Foto' });
-    expect((await screen.findAllByText(UI.profile.reorderGone('2'))).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(ORDER_EXTRAS_UI.reorderGone('2'))).length).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem(`jepret.draft.photo.${CUSTOMER.uid}.1`)!)).toEqual({
       photos: [{ url: kept, caption: 'Bromo', crop, copies: 2 }],
       packaging: 'box',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../domain/messages';
 import type { Reorder } from '../../domain/order';
 import type { GoodsDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useGoods } from '../../lib/db/hooks';
 import { photosGone } from '../../lib/photos/still-kept';
@@ -28,7 +28,7 @@ export function useReorder(uid: string) {
     const gone = await photosGone(reorder.photos.map((p) => p.url));
     const numbers = reorder.photos.flatMap((p, i) => (gone.has(p.url) ? [String(i + 1)] : []));
     savePhotoDraft(uid, reorder.produkID, { photos: reorder.photos.filter((p) => !gone.has(p.url)), packaging: reorder.packaging });
-    if (numbers.length > 0) showAlert(AlertLevel.warning, UI.profile.reorderGone(numbers.join(', ')));
+    if (numbers.length > 0) showAlert(AlertLevel.warning, ORDER_EXTRAS_UI.reorderGone(numbers.join(', ')));
     setProduct(found);
   };
   return { product, start, close: () => setProduct(null) };
