@@ -113,8 +113,18 @@ export function stableJson(value: unknown): string {
 export const signInNeeded = (actor: Actor, collection: CollectionName): boolean =>
   !actor.admin && !actor.uid && !(collection === 'custom' && actor.visitorId);
 
-/** Collections whose documents carry the server's `printedAt` mark. */
-const SERVER_MARKED: ReadonlySet<CollectionName> = new Set(['transactions', 'custom']);
+/**
+ * Fields only the server writes, and what a device that sets, changes or drops one is told: the printed mark, set when
+ * the server makes the order's cards (print-queue.ts), and money the gateway received after the order ended
+ * (sync-server/payments/outcome.ts).
+ */
+const SERVER_FIELDS: Partial<Record<CollectionName, ReadonlyArray<readonly [string, MessageCode]>>> = {
+  transactions: [
+    ['printedAt', 'printed_mark_server'],
+    ['paidLate', 'paid_late_server'],
+  ],
+  custom: [['printedAt', 'printed_mark_server']],
+};
 
 /**
  * May `actor` turn `master` (null when the document is new) into `next`? The schema has already
@@ -127,8 +137,9 @@ export function checkWrite(
   next: AnyDoc,
 ): WriteCheck {
   if (master && master.userID !== next.userID) return refuse('readonly_field');
-  // The printed mark is the server's, set when it makes the order's cards (print-queue.ts): no device writes it.
-  if (SERVER_MARKED.has(collection) && stableJson(master?.printedAt ?? null) !== stableJson(next.printedAt ?? null)) return refuse('printed_mark_server');
+  for (const [field, code] of SERVER_FIELDS[collection] ?? []) {
+    if (stableJson(master?.[field] ?? null) !== stableJson(next[field] ?? null)) return refuse(code);
+  }
   // A profile's e-mail is its account's key (sign-in, and closing the account when the profile is deleted): fixed.
   if (collection === 'users' && master && !master._deleted && !next._deleted && next.email !== master.email) return refuse(actor.admin ? 'email_is_account' : 'readonly_field');
   if (actor.admin) return collection === 'transactions' && linesChanged(master, next) ? refuse('order_items_locked') : allow;

@@ -96,6 +96,7 @@ export const ADMIN_UI = {
   photoWaiting: 'Foto belum terunggah',
   loadingShop: 'Memuat data toko dari server…',
   kendala: 'Kendala',
+  paidLate: (amount: string) => `Dibayar ${amount} setelah berakhir`,
   status: 'Status',
   resi: 'Nomor resi',
   back: 'Kembali',

@@ -121,6 +121,7 @@ export const MESSAGES = {
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
   printed_mark_server: 'Tanda "sudah dicetak" hanya dibuat oleh server, saat kartu pesanan dicetak.',
+  paid_late_server: 'Catatan pembayaran setelah pesanan berakhir hanya dibuat oleh server.',
   print_queue_bad_selection: `Pilihan cetak tidak valid: kirim daftar kode pesanan (paling banyak ${PRINT_BATCH.maxOrders} pesanan) dan kertas A4 atau A3.`,
   print_queue_too_many_cards: `Terlalu banyak kartu untuk satu PDF (paling banyak ${PRINT_BATCH.maxCards}): cetak antrian dalam beberapa bagian.`,
   label_bad_selection: `Pilihan label tidak valid: kirim daftar kode pesanan (paling banyak ${LABEL_BATCH_MAX} pesanan) dan format a6 atau a4.`,

@@ -38,6 +38,13 @@ export function chargeEndedNote(transactionStatus: string): string {
 export const latePaymentNote = (amount: number): string =>
   `Dibayar ${formatIDR(amount)} lewat QRIS setelah pesanan dibatalkan atau kedaluwarsa: perlu ditindaklanjuti pemilik toko.`;
 
+/**
+ * What the order says once money arrived after it ended ('Terjadi Kendala', to the customer and in the admin's
+ * tables): the payment is known and the shop will settle it.
+ */
+export const paidLateKendala = (amount: number): string =>
+  `Pembayaran ${formatIDR(amount)} diterima setelah pesanan dibatalkan atau kedaluwarsa. Toko akan menghubungimu untuk pengembalian dana atau melanjutkan pesanan.`;
+
 /** A charge's life when the shop never expires unpaid orders (UNPAID_EXPIRY_HOURS=0): a day, then a new QR. */
 export const CHARGE_LIFE_WITHOUT_EXPIRY_MS = DAY_MS;
 /** A charge offered for less than this is not worth scanning: the order expires first. */

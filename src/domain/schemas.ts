@@ -88,7 +88,7 @@ const transactions = {
   /**
    * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
    * 2: each photo its `copies` and the server's `quality`; `printedAt`, the server's mark that the order's cards were
-   *    printed (src/domain/print-queue.ts).
+   *    printed (src/domain/print-queue.ts); `paidLate`, money the gateway received after the order ended.
    */
   version: 2,
   primaryKey: 'id',
@@ -123,6 +123,11 @@ const transactions = {
     kendala: text(300),
     /** Set by the server only: when the order's cards were last printed (it leaves the print queue). */
     printedAt: timestamp,
+    /**
+     * Set by the server only: rupiah paid through the payment gateway after the order was cancelled or expired, for
+     * the owner to settle with the customer (docs/payments.md).
+     */
+    paidLate: money,
     createdAt: timestamp,
   },
   required: [

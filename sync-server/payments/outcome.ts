@@ -5,7 +5,7 @@
  * amount; a charge that ended leaves the order unpaid with a note. Every effect is idempotent, so a fact learnt twice
  * (Midtrans re-sends; two instances ask) changes nothing the second time, and a paid charge stays paid.
  */
-import { chargeEndedNote, latePaymentNote, type PaymentOutcome } from '../../src/domain/payments';
+import { chargeEndedNote, latePaymentNote, paidLateKendala, type PaymentOutcome } from '../../src/domain/payments';
 import { BUY_STATUS } from '../../src/domain/status';
 import { updatePayment } from '../data-access/payments';
 import { clientView, type Store } from '../data-access/store';
@@ -33,7 +33,10 @@ export async function applyChargeFact(store: Store, fact: ChargeFact, now: numbe
       if (late) r.note = latePaymentNote(fact.amount);
       return r;
     });
-    if (late) console.warn(`[payments] payment arrived after order ${fact.orderId} was cancelled or expired: kept for the owner`);
+    if (late) {
+      await markPaidLate(store, fact.orderId, fact.amount);
+      console.warn(`[payments] payment arrived after order ${fact.orderId} was cancelled or expired: kept for the owner`);
+    }
     return { late };
   }
   await updatePayment(store, fact.orderId, (r) => {
@@ -68,4 +71,24 @@ export async function markPaid(store: Store, orderId: string): Promise<boolean> 
     if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
   }
   throw Object.assign(new Error('order kept changing'), { status: 503 });
+}
+
+/**
+ * Marks a cancelled or expired order with the money that arrived for it anyway (`paidLate`), so the owner's tablet
+ * shows it in the order's row, offline too, until the owner settles it with the customer, and the customer sees that
+ * the shop has the money. An order the customer cancelled (removed) comes back as 'Gagal' with the reason, as an
+ * expired one is: its units stay free, and neither the owner nor the customer loses sight of the payment. Once: a fact
+ * learnt twice writes nothing. A removal without its fields (a CouchDB tombstone) keeps the note in the payment
+ * record only.
+ */
+async function markPaidLate(store: Store, orderId: string, amount: number): Promise<void> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const stored = await store.get('transactions', orderId);
+    if (!stored) return;
+    const order = clientView(stored);
+    if (order.paidLate === amount || !Array.isArray(order.items)) return;
+    const doc = { ...order, _deleted: false, buyStatus: BUY_STATUS.FAILED, kendala: paidLateKendala(amount), paidLate: amount };
+    const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
+    if (written?.ok || (written && !written.conflict)) return;
+  }
 }

@@ -74,7 +74,7 @@ describe('the admin asks, the order is cancelled', () => {
     expect(fake.count('POST', `/v2/${order.id}/cancel`)).toBe(1);
   });
 
-  it('when money arrives after the customer cancelled, then the order stays cancelled and the owner sees the amount paid', async () => {
+  it("when money arrives after the customer cancelled, then the order comes back as 'Gagal' marked with the amount paid, for the owner's table and the customer", async () => {
     const order = await placeOrder();
     await charge(shop.sari, order.id);
     fake.mode = { kind: 'down' };
@@ -84,7 +84,15 @@ describe('the admin asks, the order is cancelled', () => {
     fake.mode = { kind: 'ok' };
 
     expect(await fake.settle(order.id)).toBe(200);
-    expect((await orderOf(order.id))._deleted).toBe(true);
+    const marked = await orderOf(order.id);
+    expect(marked).toMatchObject({ _deleted: false, buyStatus: BUY_STATUS.FAILED, paidLate: order.price });
+    expect(marked.kendala).toMatch(/^Pembayaran Rp\s[\d.]+ diterima setelah pesanan dibatalkan/);
+    expect(await orderOf(order.id, 'sari')).toMatchObject({ paidLate: order.price, buyStatus: BUY_STATUS.FAILED });
+    // Midtrans re-sends: nothing is written twice.
+    const { checkpoint } = await pullAll(shop.admin, 'transactions');
+    expect(await fake.settle(order.id)).toBe(200);
+    const since = await shop.admin.get(`/api/sync/transactions/pull?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}&limit=10`);
+    expect(since.body.documents).toEqual([]);
     const view = await paymentOf(order.id);
     expect(view.body.paid).toMatchObject({ via: 'midtrans', amount: order.price });
     expect(view.body.note).toMatch(/^Dibayar Rp\s[\d.]+ lewat QRIS setelah pesanan dibatalkan atau kedaluwarsa/);

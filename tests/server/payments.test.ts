@@ -3,6 +3,7 @@
  * (tests/fakes/midtrans.ts) that charges, answers statuses and sends notifications signed as Midtrans signs them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages';
 import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
 import { midtransSignatureOf, startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
@@ -228,13 +229,25 @@ describe("Midtrans' notifications", () => {
     expect((await shop.admin.get('/api/health')).status).toBe(200);
   });
 
-  it('when the customer cancelled the order before the money arrived, then the payment is kept for the owner and the order stays cancelled', async () => {
+  it("when the customer cancelled the order before the money arrived, then it is back as 'Gagal' with the amount paid, which no device may write, change or drop", async () => {
     const order = await placeOrder();
     await charge(shop.sari, order.id);
     const mine = await orderOf(order.id, 'sari');
     expect((await pushChange(shop.sari, 'transactions', mine, { ...mine, _deleted: true })).body.refused).toEqual([]);
     expect(await fake.settle(order.id)).toBe(200);
-    expect((await orderOf(order.id))._deleted).toBe(true);
+    const marked = await orderOf(order.id);
+    expect(marked).toMatchObject({ _deleted: false, buyStatus: BUY_STATUS.FAILED, paidLate: order.price });
+
+    const hers = await orderOf(order.id, 'sari');
+    const dropped = { ...hers };
+    delete dropped.paidLate;
+    expect((await pushChange(shop.sari, 'transactions', hers, dropped)).body.refused).toMatchObject([{ error: 'paid_late_server' }]);
+    expect((await pushChange(shop.admin, 'transactions', marked, { ...marked, paidLate: 1 })).body.refused).toMatchObject([{ error: 'paid_late_server' }]);
+    const fresh = transactionDoc(shop.uid.sari);
+    expect((await pushNew(shop.sari, 'transactions', [{ ...fresh, paidLate: 5000 }])).body.refused).toMatchObject([
+      { id: fresh.id, error: 'paid_late_server', message: MESSAGES.paid_late_server },
+    ]);
+    expect((await orderOf(order.id)).paidLate).toBe(order.price);
   });
 });
 

@@ -5,6 +5,7 @@ import { exportLink } from './orders-tab';
 import { AlertProvider } from '../../lib/alert';
 import { ADMIN, databaseEachTest, fakeAuth, renderApp } from '../../app/test-utils';
 import { ADMIN_UI } from '../../domain/admin-text';
+import { formatIDR } from '../../domain/format';
 import type { JepretDatabase } from '../../lib/db/database';
 import { unpaidOrder } from './test-fixtures';
 
@@ -65,5 +66,19 @@ describe('Pesanan: an order gone while the admin has it open', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await cancelOnServer('u1abcA2');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ADMIN_UI.goneMeanwhile('u1abcA2')));
+  });
+});
+
+describe('Pesanan: money that arrived after an order ended', () => {
+  let db: JepretDatabase;
+  databaseEachTest(async (fresh) => {
+    db = fresh;
+    await fresh.transactions.bulkInsert([{ ...unpaidOrder('u1abcA3'), buyStatus: 4, paidLate: 45000, kendala: 'Pembayaran diterima setelah dibatalkan.' }]);
+  });
+
+  it("when the gateway's payment came after the order was cancelled or expired, then its row says how much, for the owner to settle", async () => {
+    renderApp('/admin?tab=pesanan', { auth: fakeAuth({ user: ADMIN }), database: db });
+    const mark = await screen.findByText((_, el) => el?.tagName === 'STRONG' && el.textContent === ADMIN_UI.paidLate(formatIDR(45000)));
+    expect(mark.tagName).toBe('STRONG');
   });
 });

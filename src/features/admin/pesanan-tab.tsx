@@ -35,11 +35,24 @@ const CELLS: ReadonlyArray<Cell<TransactionDoc>> = [
   { cell: (o) => o.resi || '—', className: 'narrow' },
   { cell: shortAddress, className: 'wide' },
   { cell: (o) => courierLabel(o) },
-  { cell: (o) => statusOf(o.buyStatus).adminLabel, className: 'nowrap' },
+  { cell: (o) => <StatusCell order={o} />, className: 'nowrap' },
   { cell: (o) => formatIDR(o.price), className: 'nowrap' },
   { cell: (o) => packagingLabel(o.packaging) },
   { cell: (o) => <Gambar order={o} /> },
 ];
+
+/** The status, and money that arrived after the order ended, which the owner must settle (docs/payments.md). */
+function StatusCell({ order }: { order: TransactionDoc }) {
+  const label = statusOf(order.buyStatus).adminLabel;
+  if (order.paidLate === undefined) return label;
+  return (
+    <>
+      {label}
+      <br />
+      <strong className="admin-attention">{T.paidLate(formatIDR(order.paidLate))}</strong>
+    </>
+  );
+}
 
 function Details({ order }: { order: TransactionDoc }) {
   return (
