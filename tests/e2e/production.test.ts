@@ -51,21 +51,22 @@ beforeAll(async () => {
   const urls = [];
   for (const seed of [11, 12, 13]) urls.push(await uploadPhoto(customer, await (await photoLike(900, 1200, seed)).jpeg().toBuffer()));
   await givePhotos(customer, uid);
-  const photoPrint = (photoUrls: string[]) => {
-    const photos = photoUrls.map((url, i) => ({ url, caption: `Kenangan ${i + 1}` }));
-    return transactionDoc(uid, { produkID: '1', img: [], items: [{ produkID: '1', name: 'Cetak foto', qty: photos.length, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 }] });
+  // Placed a second apart, so "oldest first" has one answer however fast the docs are made.
+  const placedAt = (i: number) => ({ createdAt: Date.now() - (3 - i) * 1000 });
+  const photoPrint = (photoUrls: string[], i: number) => {
+    const photos = photoUrls.map((url, n) => ({ url, caption: `Kenangan ${n + 1}` }));
+    return transactionDoc(uid, { produkID: '1', img: [], items: [{ produkID: '1', name: 'Cetak foto', qty: photos.length, img: [], photos, packaging: 'map|2000', weight: 0, price: 0 }], ...placedAt(i) });
   };
   const orders: Array<['transactions' | 'custom', { id: string }]> = [
-    ['transactions', photoPrint([urls[0]!, urls[1]!])],
-    ['custom', customDoc(uid)],
-    ['transactions', photoPrint([urls[2]!])],
+    ['transactions', photoPrint([urls[0]!, urls[1]!], 0)],
+    ['custom', customDoc(uid, placedAt(1))],
+    ['transactions', photoPrint([urls[2]!], 2)],
   ];
   for (const [collection, doc] of orders) {
     expect((await pushNew(customer, collection, [doc])).body.refused).toEqual([]);
     const master = (await pullAll(admin, collection)).docs.find((d) => d.id === doc.id);
     expect((await pushChange(admin, collection, master, { ...master, buyStatus: 1 })).body.refused).toEqual([]);
     queued.push(doc.id);
-    await new Promise((r) => setTimeout(r, 5));
   }
 }, 180_000);
 
