@@ -6,11 +6,12 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { api, NetworkError } from '../../lib/api';
 import { resync } from '../../lib/db/db-manager';
 
-const T = UI.custom;
+const T = CUSTOM_UI;
 
 export function AttachOffer({ onDone }: { onDone(): void }) {
   const { showAlert } = useAlert();

@@ -6,14 +6,14 @@
 import { useState, type ComponentType } from 'react';
 import { Spinner } from '../../components/spinner';
 import type { CustomDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useVisitorId } from '../../lib/auth/visitor-id';
 import { CustomWizard } from './custom-wizard';
 import './custom.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const T = UI.custom;
+const T = CUSTOM_UI;
 
 /** An order to pay: its code and the total when asked for. */
 interface Payable {

@@ -16,9 +16,10 @@ import type { PhotoEdit } from '../../domain/photos';
 import { CUSTOM_SERVICE_FEE, CUSTOM_UNIT_PRICE, PACKAGING_FEES } from '../../domain/pricing';
 import type { CustomDoc } from '../../domain/schemas';
 import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { asPhotos, useCustomWizard } from './use-custom-wizard';
 
-const T = UI.custom;
+const T = CUSTOM_UI;
 const O = UI.order;
 
 interface CustomWizardProps {

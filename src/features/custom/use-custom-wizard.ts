@@ -8,14 +8,14 @@ import { nextSteps } from '../../components/wizard';
 import { buildCustomOrder, customConfirmReady, emptyCustomDraft, isCustomPackaging, isMarketplace, type CustomDraft } from '../../domain/custom';
 import { isLocalPhotoRef, localPhotoId, type PhotoEdit } from '../../domain/photos';
 import type { CustomDoc } from '../../domain/schemas';
-import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { storedVisitorId } from '../../lib/auth/visitor-id';
 import { adoptPhotos } from '../../lib/photos/outbox';
 import { unsendablePhotos, usePhotoStates } from '../../lib/photos/use-outbox';
 import { useBuyer } from '../../lib/use-buyer';
 import { useWrites } from '../../lib/writes/use-writes';
 
-const T = UI.custom;
+const T = CUSTOM_UI;
 
 interface Saved {
   draft: CustomDraft;

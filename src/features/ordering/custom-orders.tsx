@@ -4,11 +4,11 @@
  * order.
  */
 import { Spinner } from '../../components/spinner';
-import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { useCustomOrders } from '../../lib/db/hooks';
 import { listedCustom, OrderItem, useCancelOrder, type ListedOrder } from './order-item';
 
-const T = UI.custom;
+const T = CUSTOM_UI;
 
 export function CustomOrders({ owner, onPay }: { owner: string | null; onPay(o: ListedOrder): void }) {
   const { docs, loading } = useCustomOrders(owner);

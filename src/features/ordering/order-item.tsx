@@ -13,6 +13,7 @@ import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
+import { CUSTOM_UI } from '../../domain/custom-text';
 import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useUnpaidExpiryHours } from '../../lib/settings';
@@ -63,7 +64,7 @@ export function listedCustom(o: CustomDoc): ListedOrder {
   return {
     collection: 'custom',
     id: o.id,
-    title: UI.custom.orderTitle(o.imgWhite.length, o.imgBlack.length),
+    title: CUSTOM_UI.orderTitle(o.imgWhite.length, o.imgBlack.length),
     photos,
     thumbs: photos,
     waiting: hasLocalPhotoRef(photos),
