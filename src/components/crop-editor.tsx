@@ -11,7 +11,7 @@ import Cropper, { type Area, type Size } from 'react-easy-crop';
 import { Modal } from './modal';
 import { usePhotoSrc } from './photo-thumb';
 import { CAPTION_MAX, COPIES_MAX } from '../domain/field-limits';
-import { CROP_ASPECT, printQuality, type PhotoEdit } from '../domain/photos';
+import { CROP_ASPECT, printQuality, type PhotoEdit, type PrintQuality } from '../domain/photos';
 import { UI } from '../domain/ui-text';
 import { ORDER_EXTRAS_UI } from '../domain/order-extras-text';
 
@@ -140,7 +140,7 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
         <button type="button" className="btn" onClick={onClose}>
           {T.cancel}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onSave(edited({ ...photo, caption: caption.trim(), copies: Math.min(copies, copiesMax), ...(area ? { crop: area } : {}) }, whole))}>
+        <button type="button" className="btn btn-primary" onClick={() => onSave(edited({ ...photo, caption: caption.trim(), copies: Math.min(copies, copiesMax), ...(area ? { crop: area } : {}) }, whole, quality || undefined))}>
           {T.save}
         </button>
       </div>
@@ -148,7 +148,10 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
   );
 }
 
-/** The photo as saved: 'Tanpa potong' is `fit: 'whole'` (its crop kept for when it is unticked); a crop has no `fit`. */
-function edited({ fit: _was, ...photo }: PhotoEdit, whole: boolean): PhotoEdit {
-  return whole ? { ...photo, fit: 'whole' } : photo;
+/**
+ * The photo as saved: 'Tanpa potong' is `fit: 'whole'` (its crop kept for when it is unticked); a crop has no `fit`.
+ * The quality is the one measured here, so a flag the photo came with (from the server) never outlives its crop.
+ */
+function edited({ fit: _was, quality: _before, ...photo }: PhotoEdit, whole: boolean, quality: PrintQuality | undefined): PhotoEdit {
+  return { ...photo, ...(whole ? { fit: 'whole' as const } : {}), ...(quality ? { quality } : {}) };
 }

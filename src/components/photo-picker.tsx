@@ -183,7 +183,8 @@ interface PhotoCardProps {
 function PhotoCard({ photo, index, listName, state, onEdit, onRemove }: PhotoCardProps) {
   const n = index + 1;
   const named = (label: string) => (listName ? `${label} (${listName})` : label);
-  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop, photo.fit) : 'fine';
+  // A photo still on this device is measured here; one already on the server (a 'Pesan lagi') carries the server's flag.
+  const quality = state?.width && state.height ? printQuality(state.width, state.height, photo.crop, photo.fit) : (photo.quality ?? 'fine');
   const label = uploadLabel(state);
   return (
     <li className="photo-card">

@@ -63,11 +63,11 @@ describe('orders from the wizards (docs/ordering.md, "Prices")', () => {
 describe("'Pesan lagi'", () => {
   const placed = buildOrder({ buyer, lines: [{ product: frame, qty: 1, packaging: 'none' }, { product: print, qty: 0, photos: [{ ...photos[1]!, copies: 2, fit: 'whole' as const, quality: 'low' as const }, photos[0]!], packaging: 'box' }], shipping, bubbleWrap: false });
 
-  it('when a shipped or finished order is ordered again, then its photo line gives the product, the photos with crop, fit, caption and copies, and the packaging; not the server\'s flag', () => {
+  it('when a shipped or finished order is ordered again, then its photo line gives the product, the photos with crop, fit, caption, copies and the server\'s quality flag, and the packaging', () => {
     for (const buyStatus of [2, 3]) {
       expect(reorderOf({ ...placed, buyStatus })).toEqual({
         produkID: '1',
-        photos: [{ ...photos[1]!, copies: 2, fit: 'whole' }, photos[0]!],
+        photos: [{ ...photos[1]!, copies: 2, fit: 'whole', quality: 'low' }, photos[0]!],
         packaging: 'box',
       });
     }

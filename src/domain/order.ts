@@ -200,8 +200,9 @@ export interface Reorder {
 /**
  * A shipped or finished order's photo prints as a new draft: the same photos with their crops, fits, captions and
  * copies, and the same packaging, priced again at today's prices by the wizard (and by the server once placed). The
- * server's quality flag is left out: it is the server's to compute again. Null for any other order, or one without
- * photo prints.
+ * server's quality flag comes along for the photo's card to warn with (the device has only a thumbnail of a photo
+ * already on the server); the crop editor replaces it when the crop changes, and the server computes it again when
+ * the order arrives. Null for any other order, or one without photo prints.
  */
 export function reorderOf(order: Pick<TransactionDoc, 'buyStatus' | 'items'>): Reorder | null {
   if (order.buyStatus !== BUY_STATUS.SHIPPED && order.buyStatus !== BUY_STATUS.DONE) return null;
@@ -210,7 +211,7 @@ export function reorderOf(order: Pick<TransactionDoc, 'buyStatus' | 'items'>): R
   const type = line.packaging.split('|')[0] || 'none';
   return {
     produkID: line.produkID,
-    photos: line.photos!.map(({ quality: _server, ...photo }) => photo),
+    photos: line.photos!.map((photo) => ({ ...photo })),
     packaging: type in PACKAGING_FEES ? (type as PackagingType) : 'none',
   };
 }

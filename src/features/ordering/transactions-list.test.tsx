@@ -56,7 +56,7 @@ describe("'Pesan lagi'", () => {
     buyStatus: 3,
   });
 
-  it('when a finished photo order is ordered again, then the photo wizard opens with its photos, crops, captions, copies and packaging, and a photo the server no longer keeps is named and left out', async () => {
+  it('when a finished photo order is ordered again, then the photo wizard opens with its photos, crops, captions, copies, quality warnings and packaging, and a photo the server no longer keeps is named and left out', async () => {
     await db.goods.insert({ id: '1', title: 'Cetak Foto', desc: '', img: '/p.svg', price: 4000, qty: 500, weight: 5, type: 1, show: 'show' });
     await db.transactions.insert(finished());
     vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(url.startsWith(gone) ? null : '{}', { status: url.startsWith(gone) ? 404 : 200 })));
@@ -66,10 +66,12 @@ describe("'Pesan lagi'", () => {
     await screen.findByRole('heading', { name: 'Upload Foto' });
     expect((await screen.findAllByText(ORDER_EXTRAS_UI.reorderGone('2'))).length).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem(`jepret.draft.photo.${CUSTOMER.uid}.1`)!)).toEqual({
-      photos: [{ url: kept, caption: 'Bromo', crop, copies: 2 }],
+      photos: [{ url: kept, caption: 'Bromo', crop, copies: 2, quality: 'low' }],
       packaging: 'box',
     });
     expect(screen.getAllByRole('button', { name: /^Atur potongan/ })).toHaveLength(1);
+    // The photo is on the server, not on this phone: its card warns with the flag the server computed for this crop.
+    expect(screen.getByText(ORDER_EXTRAS_UI.quality.low)).toBeInTheDocument();
     // Today's price: 4000 a print now, the box 3000, two prints.
     expect(document.querySelector('.wizard-total')?.textContent).toContain(formatIDR(2 * 7000));
     vi.unstubAllGlobals();
