@@ -149,6 +149,7 @@ describe('print quality', () => {
     const again = page.locator('dialog.wizard');
     await expect.poll(() => again.locator('.photo-card').count(), { timeout: 30_000 }).toBe(2);
     expect(await again.locator('.photo-card').getByText('3× cetak').count()).toBe(1);
+    expect(await again.locator('.photo-card').getByText(Q.too_low).count()).toBe(1);
     await check(page, 'pesan-lagi');
   });
 
