@@ -161,7 +161,11 @@ function createCore(opts: SyncOptions): SyncCore {
   const pending = new Map<CollectionName, Map<string, number>>();
   const patch = (p: Partial<SyncState>) => state$.next({ ...state$.value, ...p });
   const countPending = () => [...pending.values()].reduce((n, m) => n + m.size, 0);
-  const failed = (err: unknown) => patch({ online: false, lastError: err instanceof Error ? err.message : String(err) });
+  const failed = (err: unknown) => {
+    // RxDB reports a handler's failure again, wrapped (RC_PULL, RC_PUSH): what request() already said stays said.
+    if (namesOf(err).includes(REPORTED)) return;
+    patch({ online: false, lastError: err instanceof Error ? err.message : String(err) });
+  };
   /**
    * The server speaks a newer protocol: nothing syncs until the app reloads into the new version, which happens by
    * itself once that loses nothing (opts.onOutdated); meanwhile the chip says why, and every write waits.
@@ -188,22 +192,38 @@ function createCore(opts: SyncOptions): SyncCore {
         res = await doFetch(url, { ...init, headers: withProtocol(init?.headers), credentials: 'include' });
       } catch (err) {
         failed(err);
-        throw err;
+        throw reported(err);
       }
       if (res.status === 426) {
         outdated();
-        throw new Error(MESSAGES.app_outdated);
+        throw reported(new Error(MESSAGES.app_outdated));
       }
       if (!res.ok) {
-        const err = new Error(res.status === 401 ? UI.auth.sessionEnded : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
+        // The server's own words (every 4xx is a JSON error with an Indonesian message), else what failed.
+        const said = await res.json().then((b: { message?: unknown }) => b?.message, () => undefined);
+        const err = new Error(res.status === 401 ? UI.auth.sessionEnded : typeof said === 'string' ? said : `${init?.method ?? 'GET'} ${url}: HTTP ${res.status}`);
         // A 4xx is an answer from the server: we are online, but this batch must be retried later.
         patch({ online: res.status < 500, lastError: err.message });
         if (res.status === 401) opts.onSignedOut?.();
-        throw err;
+        throw reported(err);
       }
       return res.json();
     },
   };
+}
+
+/** The name of a request's failure once its state is set (offline, outdated, the server's answer). */
+const REPORTED = 'SyncRequestFailed';
+function reported(err: unknown): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  e.name = REPORTED;
+  return e;
+}
+
+/** The name of an error and of those RxDB wrapped in it (its parameters.errors, as plain JSON). */
+function namesOf(err: unknown): string[] {
+  const inner = (err as { parameters?: { errors?: Array<{ name?: unknown }> } } | null)?.parameters?.errors ?? [];
+  return [err instanceof Error ? err.name : '', ...inner.map((e) => String(e?.name))];
 }
 
 /** Every request names the protocol version this app speaks (a server past it answers 426). */
