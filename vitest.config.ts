@@ -16,6 +16,9 @@ const WITHOUT_NODE_WEBSTORAGE = process.allowedNodeEnvironmentFlags.has('--no-ex
  */
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default leaves one core free, which on these two-core machines ran every file
+    // one after the other. Most of a server or ui file waits on I/O; the browser tests keep to one at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -50,7 +53,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One browser at a time, after the other projects: two at once took as long on two cores, and a project of
+          // one worker in their group would have run the whole group one file at a time.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A browser on a shared, busy machine can take seconds to do what takes milliseconds on a quiet one (log out
