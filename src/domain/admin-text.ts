@@ -149,6 +149,27 @@ export const ADMIN_UI = {
   goneMeanwhile: (code: string) => `Pesanan ${code} sudah dibatalkan atau dihapus di server; perubahan Anda tidak dipakai.`,
   ongoingNote: 'Pesanan dan pesanan custom belum dibayar, diproses dan dikirim (belum diterima, bukan gagal).',
   totalOrdersNote: (orders: number, custom: number) => `${formatCount(orders)} pesanan produk, ${formatCount(custom)} pesanan custom`,
+  /** The Dashboard's sales section (sales-section.tsx): paid orders and custom orders, by the day they were placed. */
+  sales: {
+    heading: 'Penjualan',
+    scale: 'Tampilkan per',
+    scales: { day: 'Hari', week: 'Minggu', month: 'Bulan' },
+    /** '30 hari terakhir', '12 minggu terakhir', '12 bulan terakhir'. */
+    span: { day: (n: number) => `${n} hari terakhir`, week: (n: number) => `${n} minggu terakhir`, month: (n: number) => `${n} bulan terakhir` },
+    summary: (span: string, revenue: string, orders: number) => `${span}: ${revenue} dari ${formatCount(orders)} pesanan`,
+    best: { day: 'hari terbaik', week: 'minggu terbaik', month: 'bulan terbaik' },
+    none: (span: string) => `${span}: belum ada penjualan.`,
+    weekOf: (date: string) => `minggu mulai ${date}`,
+    note: 'Pesanan dan pesanan custom yang sudah dibayar (diproses, dikirim, selesai), menurut tanggal pesan (WIB).',
+    table: 'Lihat tabel',
+    period: 'Periode',
+    revenue: 'Pendapatan',
+    orders: 'Pesanan',
+    chart: 'Grafik pendapatan',
+    top: 'Produk terlaris',
+    units: (n: number) => `${formatCount(n)} terjual`,
+    noTop: 'Belum ada produk terjual.',
+  },
   /** The order popup's payment line (docs/payments.md): who paid how and when. */
   payment: {
     label: 'Pembayaran',

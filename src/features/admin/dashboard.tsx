@@ -5,6 +5,7 @@ import { BUY_STATUS } from '../../domain/status';
 import type { TransactionDoc } from '../../domain/schemas';
 import { ADMIN_UI } from '../../domain/admin-text';
 import { useAllCustom, useAllTransactions, useGoods, useUsers } from '../../lib/db/hooks';
+import { SalesSection } from './sales-section';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
 /** Orders and custom orders still under way (not yet received, not failed): their value is the "ongoing" card. */
@@ -45,6 +46,7 @@ export function Dashboard() {
           <p className="stat-note">{ADMIN_UI.ongoingNote}</p>
         </div>
       </div>
+      <SalesSection orders={orders.docs} custom={custom.docs} />
       <h2>{ADMIN_UI.stock}</h2>
       <ul className="stock-cards">
         {goods.docs.map((g) => {
