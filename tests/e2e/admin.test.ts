@@ -20,9 +20,10 @@ import { photoLike } from '../helpers/photo-files';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, tempDataDir, TEST_SECRET, uploadPhoto, TEST_PASSWORD } from '../helpers/server';
 import { customDoc, givePhotos, transactionDoc } from '../server/fixtures';
 import { ADMIN_UI } from '../../src/domain/admin-text';
-import { formatCount } from '../../src/domain/format';
+import { formatCount, formatIDR } from '../../src/domain/format';
 import { MESSAGES } from '../../src/domain/messages';
 import { STOCK_BAND_COLORS } from '../../src/domain/stock-colors';
+import { bestBucket, periodLabel, salesBuckets } from '../../src/features/admin/sales';
 import { SEEDED, seededOrders } from './admin-seed';
 import { ADMIN, launchBrowser, logInWithForm, startApp, waitForServiceWorker, type RunningApp } from './harness';
 
@@ -710,3 +711,57 @@ describe('admin Produk on a tablet', () => {
   });
 });
 
+
+describe('sales at a glance', () => {
+  it('when paid orders were placed over several days, then the Dashboard\'s summary and table show them, the chart is drawn and axe finds nothing serious', async () => {
+    const DAY = 86_400_000;
+    const placed = [3, 5, 8].map((back, i) =>
+      transactionDoc(customer.uid, { createdAt: Date.now() - back * DAY, items: [{ produkID: '2', name: 'x', qty: i + 1, img: [], packaging: 'box|0', weight: 0, price: 1 }] }),
+    );
+    expect((await pushNew(customer.client, 'transactions', placed)).body.refused).toEqual([]);
+    for (const [i, order] of placed.entries()) {
+      const master = (await serverOrder(order.id))[0];
+      expect((await pushChange(admin, 'transactions', master, { ...master, buyStatus: i === 0 ? 3 : 1 })).body.refused).toEqual([]);
+    }
+    // What the tablet must show, from what the server holds (its prices are the server's own).
+    const live = <T extends { _deleted: boolean }>(docs: T[]) => docs.filter((d) => !d._deleted);
+    const all = [...live((await pullAll(admin, 'transactions', 500)).docs), ...live((await pullAll(admin, 'custom')).docs)];
+    const days = salesBuckets(all, 'day', Date.now());
+    const revenue = days.reduce((sum, b) => sum + b.revenue, 0);
+    const count = days.reduce((sum, b) => sum + b.orders, 0);
+    const best = bestBucket(days)!;
+    const T = ADMIN_UI.sales;
+    const label = (start: number) => periodLabel('day', start, T.weekOf);
+
+    const { context, page } = await openTab('Dashboard');
+    const section = page.getByRole('region', { name: T.heading });
+    await expect.poll(() => section.locator('.sales-summary').innerText()).toBe(
+      `${T.summary(T.span.day(30), formatIDR(revenue), count)}; ${T.best.day} ${label(best.start)} (${formatIDR(best.revenue)}).`,
+    );
+    await section.getByText(T.table).click();
+    const table = section.getByRole('table');
+    for (const order of placed) {
+      const day = days.find((b) => b.start <= order.createdAt && order.createdAt < b.start + DAY)!;
+      expect(day.orders).toBeGreaterThanOrEqual(1);
+      const cells = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label(day.start), exact: true }) }).getByRole('cell');
+      expect(await cells.allInnerTexts()).toEqual([formatIDR(day.revenue), formatCount(day.orders)]);
+    }
+    // The bars are drawn in the shop's red on the canvas (uPlot loaded on demand).
+    const canvas = section.locator('.sales-chart canvas');
+    await canvas.waitFor();
+    const red = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i] === 0xb5 && px[i + 1] === 0x45 && px[i + 2] === 0x2a) n++;
+      return n;
+    });
+    expect(red).toBeGreaterThan(100);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/dashboard-sales.png`, fullPage: true });
+    expect(await audit(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await page.screenshot({ path: `${SHOTS}/dashboard-sales-360.png`, fullPage: true });
+    await context.close();
+  });
+});

@@ -72,3 +72,9 @@ it('when the shop has sold nothing, then the sales section says so in words', as
   expect(await screen.findByText('30 hari terakhir: belum ada penjualan.')).toBeInTheDocument();
   expect(screen.getByText('Belum ada produk terjual.')).toBeInTheDocument();
 });
+
+it('when the only paid order cost nothing (a free product, no shipping), then the summary counts it without naming a best day', async () => {
+  await db.transactions.insert(unpaidOrder('u1abcA5', { buyStatus: 1, price: 0 }));
+  renderApp('/admin', { auth: fakeAuth({ user: ADMIN }), database: db });
+  expect((await screen.findByText(/^30 hari terakhir:/)).textContent).toBe(`30 hari terakhir: ${formatIDR(0)} dari 1 pesanan.`);
+});

@@ -29,5 +29,15 @@ export function SalesChart({ input }: { input: PlotInput }) {
       plot?.destroy();
     };
   }, [input]);
-  return <div ref={box} className="sales-chart" aria-hidden="true" />;
+  return (
+    <div className="sales-chart" aria-hidden="true">
+      <div ref={box} className="sales-plot" />
+      <p className="sales-legend">
+        <span className="sales-key sales-key-bar" />
+        {input.names.revenue}
+        <span className="sales-key sales-key-line" />
+        {input.names.orders}
+      </p>
+    </div>
+  );
 }

@@ -2,7 +2,8 @@
  * Draws the sales chart with uPlot (canvas, no dependencies, about 21 KB gzipped). This module is imported only by
  * `sales-chart.tsx` through `import()`, so uPlot is a chunk of its own that the Dashboard fetches: the shop's pages
  * never carry it, and the admin chunk grows only by the section's own code. Revenue is bars on the left scale, the
- * number of paid orders a line on the right; the numbers themselves are in the section's summary and table.
+ * number of paid orders a line on the right (its points hidden where days crowd); the numbers themselves are in the
+ * section's summary and table.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -31,7 +32,8 @@ export function drawSales(into: HTMLElement, input: PlotInput, width: number): u
     width,
     height: PLOT_HEIGHT,
     cursor: { y: false, points: { show: false } },
-    legend: { show: true },
+    // sales-chart.tsx draws the legend in HTML, there before uPlot arrives.
+    legend: { show: false },
     scales: {
       x: { time: false, range: [-0.5, n - 0.5] },
       rp: { range: upFromZero },
@@ -43,13 +45,12 @@ export function drawSales(into: HTMLElement, input: PlotInput, width: number): u
       { ...axis, scale: 'n', side: 1, grid: { show: false }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], values: (_u, splits) => splits.map((v) => wholeNumbers.format(v)) },
     ],
     series: [
-      { value: (_u, i) => (i == null ? '' : input.labels[i] ?? '') },
+      {},
       {
         label: input.names.revenue, scale: 'rp', stroke: BAR, fill: BAR, width: 0, points: { show: false },
         paths: uPlot.paths.bars!({ size: [0.7, 48] }),
-        value: (_u, v) => (v == null ? '' : `Rp ${wholeNumbers.format(v)}`),
       },
-      { label: input.names.orders, scale: 'n', stroke: LINE, width: 2, points: { show: true, size: 6, fill: LINE } },
+      { label: input.names.orders, scale: 'n', stroke: LINE, width: 2, points: { size: 6, fill: LINE } },
     ],
   };
   const xs = input.labels.map((_, i) => i);

@@ -53,7 +53,9 @@ export function SalesSection({ orders, custom }: { orders: readonly TransactionD
       <p className="sales-summary">
         {view.count === 0
           ? T.none(span)
-          : `${T.summary(span, formatIDR(view.revenue), view.count)}; ${T.best[scale]} ${view.label(view.best!.start)} (${formatIDR(view.best!.revenue)}).`}
+          : view.best
+            ? `${T.summary(span, formatIDR(view.revenue), view.count)}; ${T.best[scale]} ${view.label(view.best.start)} (${formatIDR(view.best.revenue)}).`
+            : `${T.summary(span, formatIDR(view.revenue), view.count)}.`}
       </p>
       <p className="stat-note">{T.note}</p>
       <SalesChart input={view.plot} />
