@@ -3,7 +3,8 @@
  * Dikirim with a resi, adds a product with a photo (a real JPEG through the photo pipeline) and hides another; online
  * again the server holds each change once, the customer's Transaksi shows the resi, the product image is public and a
  * visitor's /products shows the new product and not the hidden one. Search and filters find orders among 1,000 seeded
- * straight into the server's store before it starts. axe on every tab and popup. Screenshots go to /tmp/shots-admin.
+ * straight into the server's store before it starts; paid orders over several days show in the Dashboard's sales
+ * summary, table and chart. axe on every tab and popup. Screenshots go to /tmp/shots-admin.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
