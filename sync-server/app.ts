@@ -26,6 +26,8 @@ import { createSettingsRouter } from './settings-route';
 import { createShippingRouter } from './shipping/router';
 import { createStaticRouter } from './static';
 import { createSyncRouter } from './sync/routes';
+import { startCourierTracking, type TrackingOptions } from './tracking/follow';
+import { createTrackingRouter } from './tracking/routes';
 import { ChangeHub } from './sync/stream';
 import { StockKeeper } from './sync/stock';
 import { createResumableUploads } from './uploads/resumable';
@@ -39,6 +41,8 @@ export interface AppOptions {
   print?: (line: string) => void;
   /** How long a request body may stall (BODY_IDLE_MS; tests shorten it). */
   bodyIdleMs?: number;
+  /** The courier tracking's clock and tick (tests move them). */
+  tracking?: TrackingOptions;
 }
 
 export async function createApp(config: Config, options: AppOptions = {}) {
@@ -56,6 +60,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   const payments = startPaymentFollowUp(config, store);
   const expiry = startUnpaidExpiry(store, stock, config.unpaidExpiryHours, { paidMeanwhile: payments ? (id) => payments.reconcile(id) : undefined });
   const photoSweep = startPhotoSweep(config, store);
+  const tracking = startCourierTracking(config, store, options.tracking);
 
   const actors = new WeakMap<Request, Promise<Actor>>();
   const actorOf = (req: Request): Promise<Actor> => {
@@ -108,6 +113,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   app.use('/api/uploads', createUploadRouter(config, store, actorOf, resumable));
   app.use('/api', createFulfilmentRouter(config, store, actorOf));
   app.use('/api', createSettingsRouter(config));
+  app.use('/api', createTrackingRouter(tracking, actorOf));
   app.get('/api/health', async (_req, res) => {
     if (await store.ping()) res.json({ ok: true });
     else sendError(res, 503, 'store_unavailable');
@@ -129,6 +135,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       await expiry.stop();
       payments?.stop();
       await photoSweep.stop();
+      await tracking?.stop();
       resumable.stop();
       await store.close();
     },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import shopSettings from '../shop.settings.json' with { type: 'json' };
 import { DEFAULT_UNPAID_EXPIRY_HOURS } from '../src/domain/expiry';
+import { DEFAULT_TRACKING_INTERVAL_MINUTES } from '../src/domain/tracking';
 
 export type ShopSettings = typeof shopSettings;
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +29,11 @@ export interface Config {
   couchdbUrl: string | undefined;
   rajaongkirApiKey: string | undefined;
   rajaongkirBaseUrl: string;
+  /**
+   * Minutes between two looks at a shipped order's resi (TRACKING_INTERVAL_MINUTES, default 180), with
+   * RAJAONGKIR_API_KEY set: docs/tracking.md.
+   */
+  trackingIntervalMinutes: number;
   /** Signs session cookies, visitor cookies and shipping quotes. */
   sessionSecret: string;
   shop: ShopSettings;
@@ -91,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     couchdbUrl: env.COUCHDB_URL || undefined,
     rajaongkirApiKey: env.RAJAONGKIR_API_KEY || undefined,
     rajaongkirBaseUrl: (env.RAJAONGKIR_BASE_URL || 'https://rajaongkir.komerce.id/api/v1').replace(/\/+$/, ''),
+    trackingIntervalMinutes: parseMinutes(env.TRACKING_INTERVAL_MINUTES),
     sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
     shop: shopSettings,
     clockSkewMs: Number(env.SYNC_CLOCK_SKEW_MS) > 0 ? Number(env.SYNC_CLOCK_SKEW_MS) : 0,
@@ -115,6 +122,13 @@ function parseHours(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours < 0) throw new Error(`UNPAID_EXPIRY_HOURS is not a number of hours: ${value}`);
   return hours;
+}
+
+function parseMinutes(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_TRACKING_INTERVAL_MINUTES;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes < 1) throw new Error(`TRACKING_INTERVAL_MINUTES is not a number of minutes (1 or more): ${value}`);
+  return minutes;
 }
 
 /** PHOTO_KEEP_DAYS unset: a month, long enough for a draft kept offline on a phone. */

@@ -115,13 +115,14 @@ export const signInNeeded = (actor: Actor, collection: CollectionName): boolean 
 
 /**
  * Fields only the server writes, and what a device that sets, changes or drops one is told: the printed mark, set when
- * the server makes the order's cards (print-queue.ts), and money the gateway received after the order ended
- * (sync-server/payments/outcome.ts).
+ * the server makes the order's cards (print-queue.ts), money the gateway received after the order ended
+ * (sync-server/payments/outcome.ts), and the courier's answer about the resi (sync-server/tracking/).
  */
 const SERVER_FIELDS: Partial<Record<CollectionName, ReadonlyArray<readonly [string, MessageCode]>>> = {
   transactions: [
     ['printedAt', 'printed_mark_server'],
     ['paidLate', 'paid_late_server'],
+    ['tracking', 'tracking_server'],
   ],
   custom: [['printedAt', 'printed_mark_server']],
 };

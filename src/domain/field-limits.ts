@@ -21,6 +21,12 @@ export const TEXT_MAX = {
   marketplaceField: 100,
 } as const;
 
+/**
+ * What an order keeps of its courier's tracking answer (src/domain/tracking.ts): the latest `lines` manifest lines and
+ * the longest text of each part, in characters. A courier's answer is foreign input.
+ */
+export const TRACKING_LIMITS = { lines: 5, text: 160, city: 60, at: 20, status: 40 } as const;
+
 /** A photo's caption, printed under it on the card. */
 export const CAPTION_MAX = 60;
 /** 'Jumlah cetak': how many prints of one photo, without uploading it again. */

@@ -117,6 +117,13 @@ export const MESSAGES = {
   too_many_charges: 'Terlalu banyak permintaan pembayaran. Coba lagi beberapa menit lagi.',
   payment_bad_signature: 'Tanda tangan notifikasi pembayaran tidak valid.',
   payment_wrong_amount: 'Jumlah pembayaran tidak sama dengan total pesanan.',
+  // courier tracking (docs/tracking.md)
+  tracking_server: 'Status pelacakan resi hanya dibuat oleh server.',
+  tracking_off: 'Pelacakan resi otomatis tidak aktif di toko ini.',
+  tracking_not_trackable: 'Pesanan ini tidak sedang dikirim dengan resi kurir yang dapat dilacak.',
+  tracking_unknown_resi: 'Resi ini belum dikenal kurir. Periksa nomornya atau coba lagi nanti.',
+  tracking_unavailable: 'Layanan pelacakan kurir sedang tidak dapat dijangkau. Coba lagi nanti.',
+  too_many_tracking: 'Terlalu banyak permintaan lacak. Coba lagi beberapa menit lagi.',
   // fulfilment (admin)
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',

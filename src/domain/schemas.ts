@@ -6,7 +6,7 @@
  */
 import type { MigrationStrategies, MigrationStrategy } from 'rxdb';
 import { ID_PATTERN } from './codes';
-import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TYPE_MAX, TYPE_MIN } from './field-limits';
+import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TRACKING_LIMITS, TYPE_MAX, TYPE_MIN } from './field-limits';
 import type { FromSchema } from './from-schema';
 import { PHOTO_EDIT_SCHEMA } from './photos';
 
@@ -83,14 +83,35 @@ const orderLine = {
   additionalProperties: false,
 } as const;
 
+const trackingLine = {
+  type: 'object',
+  properties: { at: text(TRACKING_LIMITS.at), text: text(TRACKING_LIMITS.text), city: text(TRACKING_LIMITS.city) },
+  required: ['at', 'text', 'city'],
+  additionalProperties: false,
+} as const;
+
+const trackingSchema = {
+  type: 'object',
+  properties: {
+    resi: text(TEXT_MAX.resi),
+    status: text(TRACKING_LIMITS.status),
+    delivered: { type: 'boolean' },
+    lines: { type: 'array', maxItems: TRACKING_LIMITS.lines, items: trackingLine },
+    checkedAt: timestamp,
+  },
+  required: ['resi', 'status', 'delivered', 'lines', 'checkedAt'],
+  additionalProperties: false,
+} as const;
+
 const transactions = {
   title: 'transactions',
   /**
    * 1: lines carry `photos` (crop and caption); `kendala` says why an order the server could not take failed.
    * 2: each photo its `copies` and the server's `quality`; `printedAt`, the server's mark that the order's cards were
    *    printed (src/domain/print-queue.ts); `paidLate`, money the gateway received after the order ended.
+   * 3: `tracking`, the courier's last answer about the resi (src/domain/tracking.ts).
    */
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -128,6 +149,8 @@ const transactions = {
      * the owner to settle with the customer (docs/payments.md).
      */
     paidLate: money,
+    /** Set by the server only: the courier's last answer about `resi` (docs/tracking.md). */
+    tracking: trackingSchema,
     createdAt: timestamp,
   },
   required: [
@@ -208,7 +231,7 @@ export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
 const unchanged: MigrationStrategy = (doc) => doc;
 export const MIGRATIONS: Partial<Record<CollectionName, MigrationStrategies>> = {
   carts: { 1: unchanged, 2: unchanged },
-  transactions: { 1: unchanged, 2: unchanged },
+  transactions: { 1: unchanged, 2: unchanged, 3: unchanged },
   custom: { 1: unchanged },
 };
 export type CollectionName = keyof typeof SCHEMAS;

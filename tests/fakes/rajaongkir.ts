@@ -1,7 +1,8 @@
 /**
  * A fake of RajaOngkir's current API (Komerce RajaOngkir V2, step-by-step method) on a loopback port, speaking
  * its request and answer shapes: `key` header, `{ meta: { message, code, status }, data }`, flat items,
- * form-encoded cost requests. Counts calls and can misbehave on demand.
+ * form-encoded cost requests, and waybill tracking (`POST /track/waybill?awb=…&courier=…`, `last_phone_number` in the
+ * form for JNE) of the parcels a test ships with `ship`. Counts calls and can misbehave on demand.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenLoopback, readBody, sendJson } from './http';
@@ -11,13 +12,25 @@ export type FakeMode =
   | { kind: 'rate-limit'; retryAfter: string }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'malformed'; body: string }
-  | { kind: 'status'; status: number };
+  | { kind: 'status'; status: number }
+  /** HTTP 200 with this `meta.code` and no data. */
+  | { kind: 'meta'; code: number };
+
+/** A parcel the fake courier knows: its manifest grows with `scan`, `deliver` ends it. */
+export interface FakeParcel {
+  courier: string;
+  /** The recipient's last 5 digits, checked for JNE as Komerce does. */
+  lastPhone: string;
+  delivered: boolean;
+  manifest: Array<{ manifest_code: string; manifest_description: string; manifest_date: string; manifest_time: string; city_name: string }>;
+}
 
 export interface FakeCall {
   method: string;
   path: string;
   key: string | undefined;
   form?: Record<string, string>;
+  query?: Record<string, string>;
 }
 
 export interface FakeRajaOngkir {
@@ -26,6 +39,12 @@ export interface FakeRajaOngkir {
   calls: FakeCall[];
   mode: FakeMode;
   count(path: string): number;
+  /** The parcels the fake courier knows, by resi. */
+  parcels: Map<string, FakeParcel>;
+  /** Hands a parcel to the fake courier (picked up: one manifest line). */
+  ship(resi: string, courier: string, phone: string): FakeParcel;
+  /** Adds a manifest line; `delivered` ends the trip. */
+  scan(resi: string, description: string, city: string, delivered?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -72,13 +91,28 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
     calls,
     mode: { kind: 'ok' },
     count: (path) => calls.filter((c) => c.path === path).length,
+    parcels: new Map(),
+    ship(resi, courier, phone) {
+      const parcel: FakeParcel = { courier, lastPhone: phone.replace(/\D/g, '').slice(-5), delivered: false, manifest: [] };
+      fake.parcels.set(resi, parcel);
+      fake.scan(resi, 'SHIPMENT RECEIVED BY JNE COUNTER OFFICER AT [SEMARANG]', 'SEMARANG');
+      return parcel;
+    },
+    scan(resi, description, city, delivered = false) {
+      const parcel = fake.parcels.get(resi);
+      if (!parcel) throw new Error(`no parcel ${resi}`);
+      const at = new Date(Date.UTC(2026, 10, 20, 8) + parcel.manifest.length * 3_600_000).toISOString();
+      parcel.manifest.push({ manifest_code: String(parcel.manifest.length + 1), manifest_description: description, manifest_date: at.slice(0, 10), manifest_time: at.slice(11, 19), city_name: city });
+      parcel.delivered ||= delivered;
+    },
     close: () => listening.close(),
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/api\/v1/, '');
     const raw = await readBody(req);
-    const call: FakeCall = { method: req.method ?? 'GET', path, key: header(req, 'key') };
+    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://fake').searchParams);
+    const call: FakeCall = { method: req.method ?? 'GET', path, key: header(req, 'key'), query };
     if (req.method === 'POST') call.form = Object.fromEntries(new URLSearchParams(raw));
     calls.push(call);
 
@@ -94,6 +128,8 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
       return void res.end(mode.body);
     }
     if (mode.kind === 'status') return sendJson(res, mode.status, { meta: meta(mode.status, 'Server Error'), data: null });
+    if (mode.kind === 'meta') return sendJson(res, 200, { meta: meta(mode.code, 'Internal Server Error'), data: null });
+    if (req.method === 'POST' && path === '/track/waybill') return waybill({ ...query, ...call.form }, res);
     route(req.method ?? 'GET', path, call.form ?? {}, res);
   }
 
@@ -131,6 +167,42 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
       return sendJson(res, 200, { meta: meta(200, 'Success Calculate Domestic Shipping cost'), data });
     }
     notFound();
+  }
+
+  /** Komerce's answer: `data.summary`, `data.delivered`, `data.delivery_status`, `data.manifest` (oldest first). */
+  function waybill(params: Record<string, string>, res: ServerResponse): void {
+    const { awb, courier, last_phone_number: lastPhone } = params;
+    if (!awb || !courier) return sendJson(res, 422, { meta: meta(422, 'awb and courier are required'), data: null });
+    const parcel = fake.parcels.get(awb);
+    if (!parcel || parcel.courier !== courier) return sendJson(res, 404, { meta: meta(404, 'Invalid waybill. Waybill not found'), data: null });
+    if (courier === 'jne' && lastPhone !== parcel.lastPhone) {
+      return sendJson(res, 400, { meta: meta(400, 'last_phone_number is required for jne and must match the recipient'), data: null });
+    }
+    const first = parcel.manifest[0]!;
+    const last = parcel.manifest.at(-1)!;
+    sendJson(res, 200, {
+      meta: meta(200, 'Success Get Waybill'),
+      data: {
+        delivered: parcel.delivered,
+        summary: {
+          courier_code: courier,
+          courier_name: SERVICES[courier]?.[0]?.name ?? courier,
+          waybill_number: awb,
+          service_code: 'REG',
+          waybill_date: first.manifest_date,
+          shipper_name: 'JEPRET',
+          receiver_name: 'PENERIMA',
+          origin: 'SEMARANG',
+          destination: last.city_name,
+          status: parcel.delivered ? 'DELIVERED' : 'ON PROCESS',
+        },
+        details: { waybill_number: awb, waybill_date: first.manifest_date, waybill_time: first.manifest_time, weight: '1', origin: 'SEMARANG', destination: last.city_name },
+        delivery_status: parcel.delivered
+          ? { status: 'DELIVERED', pod_receiver: 'PENERIMA', pod_date: last.manifest_date, pod_time: last.manifest_time }
+          : { status: 'ON PROCESS', pod_receiver: '', pod_date: '', pod_time: '' },
+        manifest: parcel.manifest,
+      },
+    });
   }
 
   const listening = await listenLoopback(handle, { meta: meta(500, 'fake failed'), data: null });
