@@ -180,4 +180,15 @@ export const ADMIN_UI = {
     none: 'Belum dibayar',
     offline: 'Tidak dapat dicek saat offline.',
   },
+  /** The order popup's courier tracking (docs/tracking.md). */
+  tracking: {
+    label: 'Lacak paket',
+    none: 'Belum ada kabar dari kurir.',
+    delivered: 'Diterima',
+    checked: (at: string) => `dicek ${at}`,
+    courierPage: (courier: string) => `Lacak di situs ${courier}`,
+    refresh: 'Lacak sekarang',
+    refreshing: 'Melacak…',
+    offline: 'Lacak sekarang perlu koneksi ke server.',
+  },
 } as const;

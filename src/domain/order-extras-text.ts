@@ -24,4 +24,10 @@ export const ORDER_EXTRAS_UI = {
   gatewayTitle: 'QRIS, terkonfirmasi otomatis',
   gatewayHint: 'Pindai dengan aplikasi bank atau e-wallet mana pun. Pembayaran dikonfirmasi otomatis, tanpa Konfirmasi lewat WhatsApp.',
   gatewayLabel: (amount: string) => `Kode QRIS pembayaran otomatis untuk ${amount}`,
+  /** The courier's word on a shipped order's resi in Transaksi (docs/tracking.md). */
+  tracking: {
+    delivered: 'Diterima',
+    checked: (at: string) => `dicek ${at}`,
+    courierPage: (courier: string) => `Lacak di situs ${courier}`,
+  },
 } as const;

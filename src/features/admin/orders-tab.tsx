@@ -12,6 +12,7 @@ import type { OrderFilter, OrderLike } from './order-list';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import { PaymentInfo } from './payment-info';
+import { OrderTracking } from './order-tracking';
 import { DownloadLink } from './download-link';
 import { ShopLoading, useShopArrived } from './use-shop-arrived';
 
@@ -128,6 +129,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
         >
           <Details order={open} />
           {collection === 'transactions' && <PaymentInfo orderId={open.id} buyStatus={Number(open.buyStatus)} />}
+          {collection === 'transactions' && <OrderTracking code={open.id} order={open} />}
         </OrderPopup>
       )}
     </>

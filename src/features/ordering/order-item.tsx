@@ -12,6 +12,7 @@ import { reorderOf, type Reorder } from '../../domain/order';
 import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
+import type { Tracking } from '../../domain/tracking';
 import { UI } from '../../domain/ui-text';
 import { CUSTOM_UI } from '../../domain/custom-text';
 import { ORDER_EXTRAS_UI } from '../../domain/order-extras-text';
@@ -19,6 +20,7 @@ import { AlertLevel, useAlert } from '../../lib/alert';
 import { useUnpaidExpiryHours } from '../../lib/settings';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../../lib/photos/use-outbox';
 import { useWrites } from '../../lib/writes/use-writes';
+import { OrderTracking } from './order-tracking';
 
 const T = UI.profile;
 
@@ -36,6 +38,9 @@ export interface ListedOrder {
   buyStatus: number;
   price: number;
   resi: string;
+  /** A transaction's courier and the server's last word from it (docs/tracking.md). */
+  kurir?: string;
+  tracking?: Tracking;
   kendala?: string;
   /** A shipped or finished order's photo prints, for 'Pesan lagi' (`reorderOf`). */
   reorder?: Reorder | null;
@@ -54,6 +59,8 @@ export function listedTransaction(o: TransactionDoc): ListedOrder {
     buyStatus: o.buyStatus,
     price: o.price,
     resi: o.resi,
+    kurir: o.kurir,
+    tracking: o.tracking,
     kendala: o.kendala,
     reorder: reorderOf(o),
   };
@@ -147,6 +154,7 @@ export function OrderItem({ order: o, onCancel, onPay, onReorder, now = Date.now
             {T.resi}: <strong>{o.resi}</strong>
           </p>
         )}
+        {o.resi && o.kurir !== undefined && <OrderTracking kurir={o.kurir} resi={o.resi} tracking={o.tracking} />}
         {o.waiting && <OrderPhotosProgress photos={o.photos} />}
         {o.collection === 'transactions' && expiringSoon(o, now, expiryHours) && (
           <p className="notice pay-reminder" role="status">
