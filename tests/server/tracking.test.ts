@@ -83,6 +83,15 @@ async function shipped(resi: string, kurir = 'jne') {
   return doc.id as string;
 }
 
+/** A JNE parcel the fake courier knows, shipped with Sari's order, once the server's first look is on the order. */
+async function trackedJne(reader: HttpClient = admin) {
+  const resi = newResi();
+  fake.ship(resi, 'jne', '081234567890');
+  const id = await shipped(resi);
+  const order = await until(() => orderOf(id, reader), (o) => Boolean(o?.tracking), 'the first look');
+  return { resi, id, order };
+}
+
 describe('following a resi', () => {
   it('when the admin sets a JNE resi, then the server looks it up without waiting for the interval (last 5 phone digits sent) and the customer sees the latest lines', async () => {
     const resi = newResi();
@@ -176,10 +185,7 @@ describe('following a resi', () => {
 
 describe("'Diterima' once", () => {
   it("when the courier reports the parcel delivered, then the order moves to 'Diterima' once: not again after the admin moves it back", async () => {
-    const resi = newResi();
-    fake.ship(resi, 'jne', '081234567890');
-    const id = await shipped(resi);
-    await until(() => orderOf(id), (o) => Boolean(o?.tracking), 'the first look');
+    const { resi, id } = await trackedJne();
 
     fake.scan(resi, 'DELIVERED TO [SARI | 28-11-2026 10:00 | JAKARTA]', 'JAKARTA', true);
     clock += INTERVAL_MINUTES * MINUTE;
@@ -200,10 +206,7 @@ describe("'Diterima' once", () => {
   });
 
   it("when the admin fails a shipped order before the courier reports it delivered, then it stays 'Gagal' and is no longer looked up", async () => {
-    const resi = newResi();
-    fake.ship(resi, 'jne', '081234567890');
-    const id = await shipped(resi);
-    await until(() => orderOf(id), (o) => Boolean(o?.tracking), 'the first look');
+    const { resi, id } = await trackedJne();
     const master = await orderOf(id);
     expect((await pushChange(admin, 'transactions', master, { ...master, buyStatus: BUY_STATUS.FAILED })).body.refused).toEqual([]);
     fake.scan(resi, 'DELIVERED TO [SARI]', 'JAKARTA', true);
@@ -220,10 +223,7 @@ describe("'Diterima' once", () => {
 
 describe('who may ask and write', () => {
   it("when someone other than the admin asks for a fresh look, then it is refused (401 signed out, 403 a customer, her own order or someone else's) and the courier is not asked", async () => {
-    const resi = newResi();
-    fake.ship(resi, 'jne', '081234567890');
-    const id = await shipped(resi);
-    await until(() => orderOf(id), (o) => Boolean(o?.tracking), 'the first look');
+    const { resi, id } = await trackedJne();
     const calls = looks(resi).length;
     expect((await freshLook(new HttpClient(server.url), id)).status).toBe(401);
     for (const customer of [sari, budi]) {
@@ -238,10 +238,7 @@ describe('who may ask and write', () => {
   });
 
   it(`when the admin asks for a fresh look, then the courier is asked now, at most ${LOOKS_PER_ORDER} times an hour per order (429 after)`, async () => {
-    const resi = newResi();
-    fake.ship(resi, 'jne', '081234567890');
-    const id = await shipped(resi);
-    await until(() => orderOf(id), (o) => Boolean(o?.tracking), 'the first look');
+    const { resi, id } = await trackedJne();
     fake.scan(resi, 'ARRIVED AT SORTING CENTER', 'JAKARTA');
     const calls = looks(resi).length;
     const first = await freshLook(admin, id);
@@ -257,10 +254,7 @@ describe('who may ask and write', () => {
   });
 
   it('when a customer or the admin writes, changes or drops `tracking`, then the write is refused', async () => {
-    const resi = newResi();
-    fake.ship(resi, 'jne', '081234567890');
-    const id = await shipped(resi);
-    const stored = await until(() => orderOf(id, sari), (o) => Boolean(o?.tracking), 'the first look');
+    const { id, order: stored } = await trackedJne(sari);
     const forged = { ...stored, tracking: { ...stored.tracking, delivered: true, status: 'DELIVERED' } };
     expect((await pushChange(sari, 'transactions', stored, forged)).body.refused).toMatchObject([{ error: 'tracking_server', message: MESSAGES.tracking_server }]);
     const dropped = { ...stored };
