@@ -4,7 +4,7 @@
  * come from the caller, so each keeps them in its own lazy text module.
  */
 import { formatDateTime } from '../domain/format';
-import type { Tracking } from '../domain/tracking';
+import { courierTime, type Tracking } from '../domain/tracking';
 
 export interface TrackingWords {
   delivered: string;
@@ -17,14 +17,14 @@ export function TrackingLines({ tracking, words, max }: { tracking: Tracking; wo
       <p className="order-meta">
         <strong>{tracking.delivered ? words.delivered : tracking.status}</strong> · {words.checked(formatDateTime(tracking.checkedAt))}
       </p>
-      <ol className="tracking-lines">
+      <ul className="tracking-lines">
         {tracking.lines.slice(0, max).map((line, i) => (
           <li key={`${line.at}-${i}`}>
-            <span className="tracking-at">{line.at}</span> {line.text}
+            <span className="tracking-at">{courierTime(line.at)}</span> {line.text}
             {line.city && ` (${line.city})`}
           </li>
         ))}
-      </ol>
+      </ul>
     </>
   );
 }

@@ -86,3 +86,14 @@ export function latestLines(lines: readonly TrackingLine[]): TrackingLine[] {
     .filter((l) => l.text !== '');
   return bounded.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, TRACKING_LIMITS.lines);
 }
+
+/**
+ * A manifest line's time as every date in the shop reads (en-US): the courier's '2026-11-20 10:00' becomes
+ * '11/20/2026 10:00'. A time in another shape is shown as the courier wrote it.
+ */
+export function courierTime(at: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}:\d{2}))?/.exec(at);
+  if (!m) return at;
+  const date = `${Number(m[2])}/${Number(m[3])}/${m[1]}`;
+  return m[4] ? `${date} ${m[4]}` : date;
+}

@@ -20,11 +20,11 @@ const tracking = (over: Partial<Tracking> = {}): Tracking => ({
 });
 
 describe("a shipped order's parcel in Transaksi", () => {
-  it("when the server has tracked the resi, then the card shows the courier's status and its latest three lines, newest first, and the courier's page", () => {
+  it("when the server has tracked the resi, then the card shows the courier's status and its latest three lines, newest first, dated en-US, and the courier's page", () => {
     render(<OrderTracking kurir="jne" resi="JP123" tracking={tracking()} />);
     expect(screen.getByText('ON PROCESS')).toBeInTheDocument();
     const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(lines).toEqual(['2026-11-28 09:00 WITH DELIVERY COURIER (JAKARTA)', '2026-11-27 20:00 ARRIVED AT SORTING CENTER (JAKARTA)', '2026-11-27 10:00 MANIFESTED (SEMARANG)']);
+    expect(lines).toEqual(['11/28/2026 09:00 WITH DELIVERY COURIER (JAKARTA)', '11/27/2026 20:00 ARRIVED AT SORTING CENTER (JAKARTA)', '11/27/2026 10:00 MANIFESTED (SEMARANG)']);
     expect(screen.getByRole('link', { name: 'Lacak di situs JNE' })).toHaveAttribute('href', 'https://www.jne.co.id/tracking-package?awb=JP123');
   });
 
