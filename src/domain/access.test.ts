@@ -39,7 +39,7 @@ describe('replicated collections', () => {
     expect(replicatedCollections(false).sort()).toEqual(['custom', 'goods']);
   });
   it('when someone is signed in, then every collection replicates', () => {
-    expect(replicatedCollections(true).sort()).toEqual(['carts', 'custom', 'goods', 'transactions', 'users']);
+    expect(replicatedCollections(true).sort()).toEqual(['carts', 'custom', 'events', 'goods', 'transactions', 'users']);
   });
 });
 

@@ -2,6 +2,7 @@
  * Who may read and write what (docs/architecture.md, "The server is the authority"). Pure functions: the server applies
  * them on every pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
  */
+import { customerSees, isNoteIdOf, NOTE_OWNER } from './history';
 import type { MessageCode } from './messages';
 import { DEFAULT_GOODS_TYPE } from './pricing';
 import { COLLECTIONS, type CollectionName, type GoodsDoc, type WithDeleted } from './schemas';
@@ -67,7 +68,7 @@ export const goneProduct = (id: string): WithDeleted<GoodsDoc> => ({
  */
 export function readView<T extends AnyDoc>(actor: Actor, collection: CollectionName, doc: T): T | null {
   const scope = readScope(actor, collection);
-  if (!scope.all) return scope.owners.includes(String(doc[scope.field])) ? doc : null;
+  if (!scope.all) return scope.owners.includes(String(doc[scope.field])) && (collection !== 'events' || customerSees(String(doc.kind))) ? doc : null;
   if (collection === 'goods' && !actor.admin && doc.show === 'hidden') return goneProduct(doc.id) as unknown as T;
   return doc;
 }
@@ -143,6 +144,7 @@ export function checkWrite(
   }
   // A profile's e-mail is its account's key (sign-in, and closing the account when the profile is deleted): fixed.
   if (collection === 'users' && master && !master._deleted && !next._deleted && next.email !== master.email) return refuse(actor.admin ? 'email_is_account' : 'readonly_field');
+  if (collection === 'events') return checkEvent(actor, master, next);
   if (actor.admin) return collection === 'transactions' && linesChanged(master, next) ? refuse('order_items_locked') : allow;
   if (signInNeeded(actor, collection)) return refuse('not_signed_in');
   switch (collection) {
@@ -197,4 +199,17 @@ function checkOrder(master: AnyDoc | null, next: AnyDoc): WriteCheck {
   if (!sameFields(master, next)) return refuse('order_locked');
   if (next._deleted && master.buyStatus !== BUY_STATUS.UNPAID) return refuse('cancel_only_unpaid');
   return allow;
+}
+
+/**
+ * An order's history is the server's record (src/domain/history.ts): every event is created by the server where the
+ * change happens, except the admin's internal notes; nothing in it is ever changed or removed. The note's text and
+ * its order are checked on the server (sync-server/history/note.ts).
+ */
+function checkEvent(actor: Actor, master: AnyDoc | null, next: AnyDoc): WriteCheck {
+  if (!actor.admin || next.kind !== 'note') return refuse('history_server_only');
+  if (master || next._deleted) return refuse('history_create_only');
+  const text = (next.detail as { text?: unknown } | undefined)?.text;
+  const shaped = next.by === 'admin' && next.userID === NOTE_OWNER && isNoteIdOf(next.id, String(next.orderId));
+  return shaped && typeof text === 'string' && text.trim() !== '' ? allow : refuse('note_invalid');
 }

@@ -4,6 +4,7 @@
  */
 import { LABEL_BATCH_MAX, MAX_WEIGHT_GRAMS, PASSWORD_MIN, PRINT_BATCH, QTY_MAX, TEXT_MAX, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE } from './field-limits';
 import { formatIDR } from './format';
+import { NOTE_MAX } from './history';
 
 export const MESSAGES = {
   // the original app's own words (docs/architecture.md, "Bad input")
@@ -127,6 +128,10 @@ export const MESSAGES = {
   // fulfilment (admin)
   export_bad_dates: 'Tanggal tidak valid: gunakan format YYYY-MM-DD, dan tanggal awal tidak boleh setelah tanggal akhir.',
   export_bad_status: 'Status tidak valid: gunakan angka 0 sampai 4.',
+  // each order's history (src/domain/history.ts)
+  history_server_only: 'Riwayat pesanan hanya dicatat oleh server; admin hanya dapat menambah catatan.',
+  history_create_only: 'Riwayat pesanan tidak dapat diubah atau dihapus.',
+  note_invalid: `Catatan wajib diisi, maksimal ${NOTE_MAX} karakter, untuk pesanan yang ada.`,
   printed_mark_server: 'Tanda "sudah dicetak" hanya dibuat oleh server, saat kartu pesanan dicetak.',
   paid_late_server: 'Catatan pembayaran setelah pesanan berakhir hanya dibuat oleh server.',
   print_queue_bad_selection: `Pilihan cetak tidak valid: kirim daftar kode pesanan (paling banyak ${PRINT_BATCH.maxOrders} pesanan) dan kertas A4 atau A3.`,

@@ -6,6 +6,7 @@
  */
 import type { MigrationStrategies, MigrationStrategy } from 'rxdb';
 import { ID_PATTERN } from './codes';
+import { EVENT_BY, EVENT_KINDS, NOTE_MAX } from './history';
 import { GOODS_LIMITS, PHOTO_LIST_MAX, QTY_MAX, TEXT_MAX, TRACKING_LIMITS, TYPE_MAX, TYPE_MIN } from './field-limits';
 import type { FromSchema } from './from-schema';
 import { PHOTO_EDIT_SCHEMA } from './photos';
@@ -222,7 +223,43 @@ const users = {
   additionalProperties: false,
 } as const;
 
-export const SCHEMAS = { goods, carts, transactions, custom, users } as const;
+/**
+ * What happened to an order, one document per change (src/domain/history.ts, docs/history.md): created by the server
+ * where the change happens, or by the admin as an internal note; never changed or deleted.
+ */
+const events = {
+  title: 'events',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id,
+    orderId: id,
+    /** The order's owner (their pull's filter), or NOTE_OWNER for an internal note. */
+    userID: id,
+    kind: { type: 'string', enum: EVENT_KINDS },
+    at: timestamp,
+    by: { type: 'string', enum: EVENT_BY },
+    detail: {
+      type: 'object',
+      properties: {
+        from: count(4),
+        to: count(4),
+        resi: text(TEXT_MAX.resi),
+        priceFrom: money,
+        priceTo: money,
+        amount: money,
+        text: text(NOTE_MAX),
+      },
+      additionalProperties: false,
+    },
+  },
+  required: ['id', 'orderId', 'userID', 'kind', 'at', 'by', 'detail'],
+  indexes: ['orderId'],
+  additionalProperties: false,
+} as const;
+
+export const SCHEMAS = { goods, carts, transactions, custom, users, events } as const;
 
 /**
  * RxDB migrations, per collection and target version: a device holding older documents keeps them.
@@ -246,6 +283,7 @@ export type CartDoc = FromSchema<typeof carts>;
 export type TransactionDoc = FromSchema<typeof transactions>;
 export type CustomDoc = FromSchema<typeof custom>;
 export type UserDoc = FromSchema<typeof users>;
+export type EventDoc = FromSchema<typeof events>;
 export type DocTypes = { [N in CollectionName]: FromSchema<(typeof SCHEMAS)[N]> };
 /** A document as replication carries it: the fields plus RxDB's deletion flag. */
 export type WithDeleted<T> = T & { _deleted: boolean };

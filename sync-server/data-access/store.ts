@@ -1,5 +1,5 @@
 /**
- * The one data-access layer: the five replicated collections plus the server-only `accounts`, `sessions`,
+ * The one data-access layer: the six replicated collections plus the server-only `accounts`, `sessions`,
  * `photos` (who owns which uploaded file), `stock` (the stock ledger, stock-ledger.ts) and `payments` (gateway charges,
  * payments.ts), on PouchDB (LevelDB) or
  * an external CouchDB. Replicated documents are stored as `_id` = the RxDB id, the schema fields, `seq` (sync

@@ -11,6 +11,8 @@ import type { PushAnswer, PushReason } from '../../src/domain/sync-protocol';
 import type { Config } from '../config';
 import { clientView, type ClientDoc, type Store, type WriteRequest } from '../data-access/store';
 import { closeAccount, findAccount } from '../auth/accounts';
+import { checkNote } from '../history/note';
+import { recordOrderWrite } from '../history/record';
 import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domain/status';
 import { findPhoto, isShopImage, photosOwnedBy } from '../uploads/photos';
 import { holdsFit, unpaidUnitsOf } from './holds';
@@ -94,7 +96,8 @@ export async function push(
     shopImage: (url) => isShopImage(store, url),
     photoSize: (url) => findPhoto(store, url),
   };
-  const writes: Array<WriteRequest & StockEffect & { adopt?: boolean; notice?: Refusal }> = [];
+  /** `before`: the order as stored before the write, and the total its device claimed, for its history. */
+  const writes: Array<WriteRequest & StockEffect & { adopt?: boolean; notice?: Refusal; before?: ClientDoc | null; claimed?: number }> = [];
   const pending = new Set<string>();
 
   /** A refused row: its reason, and the state the writer's copy must revert to. */
@@ -138,13 +141,13 @@ export async function push(
       refuse(allowed.code, own, visible);
       continue;
     }
-    const normalized = await normalize(config, lookups, actor, collection, master, next);
+    const normalized = collection === 'events' ? await checkNote(store, next) : await normalize(config, lookups, actor, collection, master, next);
     const placingOrder = collection === 'transactions' && !next._deleted && (!master || master._deleted);
     /** Keeps a new order the server cannot take, failed with its reason; its writer adopts the stored state. */
     const keep = (doc: ClientDoc, code: MessageCode) => {
       result.refused.push({ id: next.id, error: code, message: MESSAGES[code] });
       pending.add(next.id);
-      writes.push({ doc: asKendala(doc, code), rev: stored?._rev, taken: null, release: null, adopt: true });
+      writes.push({ doc: asKendala(doc, code), rev: stored?._rev, taken: null, release: null, adopt: true, before: master });
     };
     if (!normalized.ok) {
       if (placingOrder && KEPT_AS_KENDALA.has(normalized.code)) keep(await keptOrder(config, lookups, next), normalized.code);
@@ -200,7 +203,7 @@ export async function push(
       ? { id: next.id, error: 'price_changed', message: priceChangedNotice(next.id, Number(next.price), Number(doc.price)) }
       : undefined;
     pending.add(next.id);
-    writes.push({ doc, rev: stored?._rev, ...effect, notice });
+    writes.push({ doc, rev: stored?._rev, ...effect, notice, before: master, claimed: Number(next.price) });
   }
 
   const written = await store.write(collection, writes);
@@ -211,6 +214,8 @@ export async function push(
     if (written[i]?.ok && collection === 'users' && w.doc._deleted) await closeAccount(store, w.doc.id, String(w.doc.email));
     if (written[i]?.ok && w.adopt) result.conflicts.push(w.doc);
     if (written[i]?.ok && w.notice) (result.notices ??= []).push(w.notice);
+    const done = written[i];
+    if (done?.ok && collection === 'transactions') await recordOrderWrite(store, actor, w.before ?? null, w.doc, done.rev, w.claimed);
   }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {

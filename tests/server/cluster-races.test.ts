@@ -113,7 +113,7 @@ describe.each(modes)('races on %s', (_mode, start) => {
 
   const conflictsLeft = async (): Promise<number> => {
     let count = 0;
-    for (const db of ['goods', 'transactions', 'carts', 'custom', 'users']) {
+    for (const db of ['goods', 'transactions', 'carts', 'custom', 'users', 'events']) {
       const res = await admins[0].request('GET', `/couch/${db}/_all_docs?include_docs=true&conflicts=true`, undefined, basic);
       count += (res.body.rows as Array<{ doc?: { _conflicts?: string[] } }>).filter((r) => r.doc?._conflicts?.length).length;
     }

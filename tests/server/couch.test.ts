@@ -177,8 +177,8 @@ describe('/couch speaks CouchDB where CouchDB clients expect it', () => {
     expect((await admin('GET', '/couch/_uuids?count=1001')).status).toBe(400);
   });
 
-  it('when _all_dbs is asked, then it lists the five collections and nothing of the server\'s own', async () => {
-    expect((await admin('GET', '/couch/_all_dbs')).body).toEqual(['carts', 'custom', 'goods', 'transactions', 'users']);
+  it('when _all_dbs is asked, then it lists the six collections and nothing of the server\'s own', async () => {
+    expect((await admin('GET', '/couch/_all_dbs')).body).toEqual(['carts', 'custom', 'events', 'goods', 'transactions', 'users']);
   });
 
   it('when _up is asked, then the store answers ok', async () => {

@@ -1,5 +1,5 @@
 /**
- * The local store (docs/architecture.md, "Local first"): one RxDB database holding the five collections of SCHEMAS.
+ * The local store (docs/architecture.md, "Local first"): one RxDB database holding the collections of SCHEMAS.
  * This module pulls in RxDB; import it only with `import()` so the landing page stays light.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';

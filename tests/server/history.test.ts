@@ -1,0 +1,156 @@
+/**
+ * Each order's history (docs/history.md), over real HTTP: the server records each change of an order once, where it
+ * happens, with who made it; a retried push records nothing twice; a customer pulls their own orders' events without
+ * the admin's internal notes, another customer none; nobody but the server writes events, except the admin's notes,
+ * whose limits the server checks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTE_MAX, NOTE_OWNER } from '../../src/domain/history';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
+import { transactionDoc } from './fixtures';
+
+let server: TestServer;
+let admin: HttpClient;
+let customer: HttpClient;
+let other: HttpClient;
+let uid: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url);
+  await signInAdmin(admin);
+  customer = new HttpClient(server.url);
+  uid = (await signUp(customer)).uid;
+  other = new HttpClient(server.url);
+  await signUp(other);
+});
+afterAll(() => server.close());
+
+const stored = async (id: string) => (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === id);
+const eventsOf = async (client: HttpClient, orderId: string) =>
+  (await pullAll(client, 'events', 1000)).docs.filter((e) => e.orderId === orderId).sort((a, b) => a.at - b.at);
+const kinds = (events: Array<{ kind: string }>) => events.map((e) => e.kind).sort();
+
+async function placeOrder(over: Record<string, unknown> = {}) {
+  const order = transactionDoc(uid, over);
+  const res = await pushNew(customer, 'transactions', [order]);
+  expect(res.body.refused).toEqual([]);
+  return stored(order.id);
+}
+
+function note(orderId: string, text: string, over: Record<string, unknown> = {}) {
+  return { id: `${orderId}.note.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, orderId, userID: NOTE_OWNER, kind: 'note', at: Date.now(), by: 'admin', detail: { text }, ...over };
+}
+
+describe('what the server records', () => {
+  it('when a customer places an order the server prices again, then placed and repriced are recorded once, by the customer and the system', async () => {
+    const order = await placeOrder();
+    const events = await eventsOf(admin, order.id);
+    expect(kinds(events)).toEqual(['placed', 'repriced']);
+    expect(events.find((e) => e.kind === 'placed')).toMatchObject({ userID: uid, by: 'customer', detail: { to: 0 } });
+    expect(events.find((e) => e.kind === 'repriced')).toMatchObject({ by: 'system', detail: { priceFrom: 1, priceTo: order.price } });
+    // Placed at its own price: no repricing is said.
+    const exact = await placeOrder({ price: order.price });
+    expect(kinds(await eventsOf(admin, exact.id))).toEqual(['placed']);
+  });
+
+  it('when the admin changes the status and the resi, then each change is one event by the admin', async () => {
+    const order = await placeOrder();
+    const paid = { ...order, buyStatus: 1 };
+    expect((await pushChange(admin, 'transactions', order, paid)).body).toMatchObject({ conflicts: [], refused: [] });
+    const shipped = { ...paid, buyStatus: 2, resi: 'JNE123' };
+    expect((await pushChange(admin, 'transactions', paid, shipped)).body).toMatchObject({ conflicts: [], refused: [] });
+    const events = (await eventsOf(admin, order.id)).filter((e) => e.by === 'admin');
+    expect(events.map((e) => [e.kind, e.detail])).toEqual([
+      ['status', { from: 0, to: 1 }],
+      ['status', { from: 1, to: 2 }],
+      ['resi', { resi: 'JNE123' }],
+    ]);
+  });
+
+  it('when a push is sent again (the answer was lost), then nothing is recorded twice', async () => {
+    const order = transactionDoc(uid);
+    await pushNew(customer, 'transactions', [order]);
+    await pushNew(customer, 'transactions', [order]);
+    const master = await stored(order.id);
+    const paid = { ...master, buyStatus: 1 };
+    await pushChange(admin, 'transactions', master, paid);
+    await pushChange(admin, 'transactions', master, paid);
+    expect(kinds(await eventsOf(admin, order.id))).toEqual(['placed', 'repriced', 'status']);
+  });
+
+  it('when the customer cancels their unpaid order, then cancelled is recorded by the customer', async () => {
+    const order = await placeOrder();
+    expect((await pushChange(customer, 'transactions', order, { ...order, _deleted: true })).body).toMatchObject({ refused: [] });
+    const events = await eventsOf(admin, order.id);
+    expect(events.find((e) => e.kind === 'cancelled')).toMatchObject({ by: 'customer', userID: uid, detail: { from: 0 } });
+  });
+});
+
+describe('who reads and writes the history', () => {
+  it('when the customer pulls, then they get their own orders\' events without the admin\'s notes; another customer gets none', async () => {
+    const order = await placeOrder();
+    expect((await pushNew(admin, 'events', [note(order.id, 'Pelanggan minta dikirim Senin.')])).body).toMatchObject({ conflicts: [], refused: [] });
+    expect(kinds(await eventsOf(admin, order.id))).toEqual(['note', 'placed', 'repriced']);
+    expect(kinds(await eventsOf(customer, order.id))).toEqual(['placed', 'repriced']);
+    expect((await pullAll(other, 'events')).docs).toEqual([]);
+  });
+
+  it('when a customer pushes an event, even a note, then history_server_only and nothing is stored', async () => {
+    const order = await placeOrder();
+    for (const doc of [note(order.id, 'x'), note(order.id, 'x', { kind: 'paid', by: 'system', userID: uid, id: `${order.id}.paid.1` })]) {
+      const res = await pushNew(customer, 'events', [doc]);
+      expect(res.body.refused).toEqual([expect.objectContaining({ error: 'history_server_only' })]);
+    }
+    expect(kinds(await eventsOf(admin, order.id))).toEqual(['placed', 'repriced']);
+  });
+
+  it('when the admin pushes another kind than a note, changes or removes an event, then it is refused', async () => {
+    const order = await placeOrder();
+    const paid = { ...note(order.id, ''), id: `${order.id}.paid.x1`, kind: 'paid', by: 'system', userID: uid, detail: {} };
+    expect((await pushNew(admin, 'events', [paid])).body.refused).toEqual([expect.objectContaining({ error: 'history_server_only' })]);
+    const [placed] = (await eventsOf(admin, order.id)).filter((e) => e.kind === 'placed');
+    const changed = await pushChange(admin, 'events', placed, { ...placed, detail: { to: 1 } });
+    expect(changed.body.refused).toEqual([expect.objectContaining({ error: 'history_server_only' })]);
+    const mine = note(order.id, 'Catatan');
+    await pushNew(admin, 'events', [mine]);
+    const [storedNote] = (await eventsOf(admin, order.id)).filter((e) => e.kind === 'note');
+    for (const next of [{ ...storedNote, detail: { text: 'lain' } }, { ...storedNote, _deleted: true }]) {
+      expect((await pushChange(admin, 'events', storedNote, next)).body.refused).toEqual([expect.objectContaining({ error: 'history_create_only' })]);
+    }
+    expect((await eventsOf(admin, order.id)).find((e) => e.kind === 'note')).toMatchObject({ detail: { text: 'Catatan' } });
+  });
+
+  it('when the admin writes an event through /couch, then the same rules hold: a note is stored, a made-up payment is forbidden', async () => {
+    const order = await placeOrder();
+    const basic = { authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${TEST_ADMIN.password}`).toString('base64')}` };
+    const { id, ...fields } = note(order.id, 'Lewat /couch');
+    expect((await admin.request('PUT', `/couch/events/${id}`, fields, basic)).status).toBe(201);
+    const paidId = `${order.id}.paid.x2`;
+    const paid = await admin.request('PUT', `/couch/events/${paidId}`, { ...fields, kind: 'paid', by: 'system', userID: uid, detail: {} }, basic);
+    expect(paid).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect(kinds(await eventsOf(admin, order.id))).toEqual(['note', 'placed', 'repriced']);
+  });
+
+  it('when the admin\'s note is blank, too long, for no order, mis-shaped or dated ahead, then refused or dated now', async () => {
+    const order = await placeOrder();
+    const refusals = [
+      note(order.id, '   '),
+      note(order.id, 'x'.repeat(NOTE_MAX + 1)),
+      note('abcdeA1700000000zzzz', 'Tidak ada pesanan'),
+      note(order.id, 'Milik pelanggan', { userID: uid }),
+      note(order.id, 'Id lain', { id: `${order.id}.paid.1` }),
+    ];
+    for (const doc of refusals) {
+      const res = await pushNew(admin, 'events', [doc]);
+      expect(res.body.refused).toHaveLength(1);
+      expect(['note_invalid', 'invalid_document']).toContain(res.body.refused[0].error);
+    }
+    const ahead = note(order.id, `  ${'y'.repeat(NOTE_MAX - 4)}  `, { at: Date.now() + 86_400_000 });
+    expect((await pushNew(admin, 'events', [ahead])).body.refused).toEqual([]);
+    const kept = (await eventsOf(admin, order.id)).filter((e) => e.kind === 'note');
+    expect(kept).toHaveLength(1);
+    expect(kept[0].at).toBeLessThanOrEqual(Date.now());
+    expect(kept[0].detail.text).toBe('y'.repeat(NOTE_MAX - 4));
+  });
+});
