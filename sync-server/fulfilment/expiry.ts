@@ -15,7 +15,9 @@ import type { OrderLine } from '../../src/domain/schemas';
 import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
 import { clientView, type Store } from '../data-access/store';
+import { recordEvent } from '../history/record';
 import type { StockKeeper } from '../sync/stock';
+import { revisionPart } from '../../src/domain/history';
 
 export const EXPIRY_CHECK_MS = 10 * 60_000;
 const BATCH = 200;
@@ -39,6 +41,7 @@ export async function expireOne(store: Store, stock: StockKeeper, stored: PouchD
     return false;
   }
   await stock.give(order.id, unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
+  await recordEvent(store, { order, kind: 'expired', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.FAILED }, unique: revisionPart(written.rev) });
   return true;
 }
 

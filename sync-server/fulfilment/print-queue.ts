@@ -10,6 +10,8 @@ import { BUY_STATUS } from '../../src/domain/status';
 import type { Config } from '../config';
 import { clientView, type Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { recordEvent } from '../history/record';
+import { revisionPart } from '../../src/domain/history';
 import { foundOrders, orderIds, type FoundOrder } from './orders';
 import { cardsOf, renderSheet, type PrintSheet } from './print-sheet';
 
@@ -62,6 +64,11 @@ export async function markPrinted(store: Store, orders: readonly FoundOrder[], a
     for (let tries = 0; ids.length > 0 && tries < MARK_TRIES; tries++) {
       const stored = [...(await store.getMany(collection, ids)).values()].filter((d) => d.deleted !== true);
       const written = await store.write(collection, stored.map((d) => ({ doc: { ...clientView(d), printedAt: at }, rev: d._rev })));
+      for (const [i, d] of stored.entries()) {
+        const done = written[i];
+        // Custom orders have no history (docs/history.md).
+        if (done?.ok && collection === 'transactions') await recordEvent(store, { order: clientView(d), kind: 'printed', by: 'admin', unique: revisionPart(done.rev), at });
+      }
       ids = stored.filter((_, i) => !written[i]?.ok).map((d) => d._id);
     }
     if (ids.length > 0) console.error(`[print-queue] ${ids.length} order(s) not marked printed after ${MARK_TRIES} tries`);

@@ -16,7 +16,7 @@ import { bundleEntries, writeBundle } from './bundle';
 import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
-import { labelOrders, labelsPdf, parseLabelSelection } from './labels';
+import { parseLabelSelection, printLabels } from './labels';
 import { markPrinted, parseSelection, queueSheet, selectedOrders } from './print-queue';
 import { printSheet } from './print-sheet';
 
@@ -95,7 +95,7 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
   router.get('/orders/:id/label.pdf', async (req, res) => {
     await requireAdmin(actorOf, req);
     const { ids, format } = parseLabelSelection({ ids: [String(req.params.id ?? '')], format: req.query.format ?? 'a6' });
-    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    const pdf = await printLabels(config, store, ids, format);
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`label-${ids[0]}.pdf`), 'Cache-Control': 'no-store' });
     res.end(Buffer.from(pdf));
   });
@@ -103,7 +103,7 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
   router.post('/labels.pdf', async (req, res) => {
     await requireAdmin(actorOf, req);
     const { ids, format } = parseLabelSelection(req.body);
-    const pdf = await labelsPdf(config, await labelOrders(store, ids), format);
+    const pdf = await printLabels(config, store, ids, format);
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('label-pengiriman.pdf'), 'Cache-Control': 'no-store' });
     res.end(Buffer.from(pdf));
   });

@@ -9,6 +9,8 @@ import { chargeEndedNote, latePaymentNote, paidLateKendala, type PaymentOutcome 
 import { BUY_STATUS } from '../../src/domain/status';
 import { updatePayment } from '../data-access/payments';
 import { clientView, type Store } from '../data-access/store';
+import { recordEvent } from '../history/record';
+import { revisionPart } from '../../src/domain/history';
 
 export interface ChargeFact {
   orderId: string;
@@ -67,7 +69,10 @@ export async function markPaid(store: Store, orderId: string): Promise<boolean> 
     if (order._deleted || status === BUY_STATUS.FAILED) return false;
     if (status !== BUY_STATUS.UNPAID) return true;
     const [written] = await store.write('transactions', [{ doc: { ...order, buyStatus: BUY_STATUS.PAID }, rev: stored._rev }]);
-    if (written?.ok) return true;
+    if (written?.ok) {
+      await recordEvent(store, { order, kind: 'paid', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.PAID }, unique: revisionPart(written.rev) });
+      return true;
+    }
     if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
   }
   throw Object.assign(new Error('order kept changing'), { status: 503 });
@@ -89,6 +94,7 @@ async function markPaidLate(store: Store, orderId: string, amount: number): Prom
     if (order.paidLate === amount || !Array.isArray(order.items)) return;
     const doc = { ...order, _deleted: false, buyStatus: BUY_STATUS.FAILED, kendala: paidLateKendala(amount), paidLate: amount };
     const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
+    if (written?.ok) await recordEvent(store, { order, kind: 'paid_late', by: 'system', detail: { amount }, unique: revisionPart(written.rev) });
     if (written?.ok || (written && !written.conflict)) return;
   }
 }

@@ -4,11 +4,14 @@
  * the admin's internal notes, another customer none; nobody but the server writes events, except the admin's notes,
  * whose limits the server checks.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MAX, NOTE_OWNER } from '../../src/domain/history';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
-import { transactionDoc } from './fixtures';
+import { startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, startShop, startTestServer, TEST_ADMIN, tempDataDir, uploadPhoto, type TestServer } from '../helpers/server';
+import { tinyJpeg, transactionDoc } from './fixtures';
 
+let fake: FakeMidtrans;
 let server: TestServer;
 let admin: HttpClient;
 let customer: HttpClient;
@@ -16,15 +19,16 @@ let other: HttpClient;
 let uid: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = new HttpClient(server.url);
-  await signInAdmin(admin);
-  customer = new HttpClient(server.url);
-  uid = (await signUp(customer)).uid;
-  other = new HttpClient(server.url);
-  await signUp(other);
+  fake = await startFakeMidtrans();
+  const shop = await startShop({ MIDTRANS_SERVER_KEY: fake.serverKey, MIDTRANS_API_URL: fake.url });
+  ({ server, admin, sari: customer, budi: other } = shop);
+  uid = shop.uid.sari;
+  fake.notificationUrl = `${server.url}/api/payments/midtrans/notification`;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
 
 const stored = async (id: string) => (await pullAll(admin, 'transactions', 1000)).docs.find((d) => d.id === id);
 const eventsOf = async (client: HttpClient, orderId: string) =>
@@ -34,7 +38,7 @@ const kinds = (events: Array<{ kind: string }>) => events.map((e) => e.kind).sor
 async function placeOrder(over: Record<string, unknown> = {}) {
   const order = transactionDoc(uid, over);
   const res = await pushNew(customer, 'transactions', [order]);
-  expect(res.body.refused).toEqual([]);
+  expect(res.body.refused.filter((r: { error: string }) => r.error !== 'price_changed')).toEqual([]);
   return stored(order.id);
 }
 
@@ -84,6 +88,63 @@ describe('what the server records', () => {
     expect((await pushChange(customer, 'transactions', order, { ...order, _deleted: true })).body).toMatchObject({ refused: [] });
     const events = await eventsOf(admin, order.id);
     expect(events.find((e) => e.kind === 'cancelled')).toMatchObject({ by: 'customer', userID: uid, detail: { from: 0 } });
+  });
+});
+
+describe('the changes made outside the sync', () => {
+  it('when Midtrans says the order is paid, then paid is recorded once by the system, however often it says so', async () => {
+    const order = await placeOrder();
+    expect((await customer.post(`/api/payments/${order.id}/charge`)).status).toBe(200);
+    expect(await fake.settle(order.id)).toBe(200);
+    expect(await fake.settle(order.id)).toBe(200);
+    const paid = (await eventsOf(customer, order.id)).filter((e) => e.kind === 'paid');
+    expect(paid).toEqual([expect.objectContaining({ by: 'system', userID: uid, detail: { from: 0, to: 1 } })]);
+  });
+
+  it('when the money arrives after the customer cancelled, then paid_late is recorded with the amount', async () => {
+    const order = await placeOrder();
+    await customer.post(`/api/payments/${order.id}/charge`);
+    await pushChange(customer, 'transactions', order, { ...order, _deleted: true });
+    expect(await fake.settle(order.id)).toBe(200);
+    const events = await eventsOf(admin, order.id);
+    expect(kinds(events)).toEqual(['cancelled', 'paid_late', 'placed', 'repriced']);
+    expect(events.find((e) => e.kind === 'paid_late')).toMatchObject({ by: 'system', detail: { amount: order.price } });
+  });
+
+  it("when the admin prints an order's cards and its label, then printed and label_printed are recorded by the admin", async () => {
+    const url = await uploadPhoto(customer, await tinyJpeg(71));
+    const line = { produkID: '1', name: 'Cetak foto', qty: 1, img: [], photos: [{ url, caption: 'Foto 1' }], packaging: 'map|2000', weight: 0, price: 0 };
+    const order = await placeOrder({ produkID: '1', items: [line], img: [] });
+    await pushChange(admin, 'transactions', order, { ...order, buyStatus: 1 });
+    expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
+    expect((await admin.fetch(`/api/orders/${order.id}/label.pdf`)).status).toBe(200);
+    const events = (await eventsOf(admin, order.id)).filter((e) => e.kind === 'printed' || e.kind === 'label_printed');
+    expect(events.map((e) => [e.kind, e.by])).toEqual([['printed', 'admin'], ['label_printed', 'admin']]);
+    expect(kinds(await eventsOf(customer, order.id))).toContain('label_printed');
+  });
+
+  it('when an unpaid order expires, then expired is recorded by the system', async () => {
+    const dir = tempDataDir();
+    const env = { DATA_DIR: dir, UNPAID_EXPIRY_HOURS: '2' };
+    const first = await startShop(env);
+    const order = transactionDoc(first.uid.sari, { createdAt: Date.now() - 3 * 3_600_000 });
+    // Placed while the server was away from its next pass: the pass at start expires it.
+    await pushNew(first.sari, 'transactions', [order]);
+    await first.server.close();
+    const again = await startTestServer(env);
+    try {
+      const reader = new HttpClient(again.url);
+      await signInAdmin(reader);
+      let expired: Array<{ kind: string }> = [];
+      for (let tries = 0; tries < 100 && expired.length === 0; tries++) {
+        expired = (await eventsOf(reader, order.id)).filter((e) => e.kind === 'expired');
+        if (expired.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(expired).toEqual([expect.objectContaining({ by: 'system', detail: { from: 0, to: 4 } })]);
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
