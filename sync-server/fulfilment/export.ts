@@ -8,16 +8,20 @@
  * number 81234567890 and a 16-digit resi as 1.23457E+15, and an Excel set to Indonesian (whose list separator is ';')
  * put every row in one column. The workbook says what each cell is: text for codes, phones and resi, numbers for
  * Jumlah and Total, a date for Tanggal.
+ *
+ * The last column, Riwayat, holds each order's history (docs/history.md) on one line, oldest first, internal notes too:
+ * a column rather than a second sheet, so the CSV carries it as well and a row stays one order.
  */
 import { stringify } from 'csv-stringify';
 import type { Writable } from 'node:stream';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { parsePengiriman } from '../../src/domain/custom';
 import { formatShopDate } from '../../src/domain/format';
+import { eventText, HISTORY_UI, whoText } from '../../src/domain/history-text';
 import { courierLabel, marketplaceName, marketplaceOrder, packagingLabel } from '../../src/domain/order-labels';
 import { addressText } from '../../src/domain/shipping';
 import { statusOf } from '../../src/domain/status';
-import type { CustomDoc, TransactionDoc } from '../../src/domain/schemas';
+import type { CustomDoc, EventDoc, TransactionDoc } from '../../src/domain/schemas';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';
 import type { Store } from '../data-access/store';
 import { scanCollection } from './scan';
@@ -25,7 +29,7 @@ import { scanCollection } from './scan';
 const SHOP_UTC_OFFSET_MS = 7 * HOUR_MS;
 
 export const CSV_COLUMNS = [
-  'Kode', 'Tanggal', 'Pelanggan', 'Telepon', 'Alamat', 'Kurir', 'Layanan', 'Resi', 'Status', 'Barang', 'Jumlah', 'Packaging', 'Total',
+  'Kode', 'Tanggal', 'Pelanggan', 'Telepon', 'Alamat', 'Kurir', 'Layanan', 'Resi', 'Status', 'Barang', 'Jumlah', 'Packaging', 'Total', 'Riwayat',
 ] as const;
 
 export interface ExportFilter {
@@ -51,14 +55,14 @@ export const shopDayEnd = (day: string): number | null => {
 };
 
 /** One order's cells, in CSV_COLUMNS' order: Tanggal as the order's time, Jumlah and Total as numbers. */
-type ExportRow = [string, number, string, string, string, string, string, string, string, string, number, string, number];
+type ExportRow = [string, number, string, string, string, string, string, string, string, string, number, string, number, string];
 
 function transactionRow(t: TransactionDoc): ExportRow {
   const address = addressText(t);
   const items = (t.items ?? []).map((l) => `${l.name} x${l.qty}`).join('; ');
   const quantity = (t.items ?? []).reduce((sum, l) => sum + (Number(l.qty) || 0), 0);
   // Kurir and Packaging as the Pesanan table shows them ('JNE REG', 'Tanpa packaging'); Layanan the service alone.
-  return [t.id, t.createdAt, t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, statusOf(t.buyStatus).adminLabel, items, quantity, packagingLabel(t.packaging), t.price];
+  return [t.id, t.createdAt, t.userName, t.phone, address, courierLabel(t), t.pengiriman, t.resi, statusOf(t.buyStatus).adminLabel, items, quantity, packagingLabel(t.packaging), t.price, ''];
 }
 
 function customRow(c: CustomDoc): ExportRow {
@@ -69,7 +73,7 @@ function customRow(c: CustomDoc): ExportRow {
   // The marketplace by its name, read from the order number (the Custom table's Nomor Pemesanan, which Layanan
   // repeats): `kurir` is a second copy the server does not check against it, and said 'Tokopedia' on a Shopee order.
   const marketplace = parsePengiriman(c.pengiriman)?.marketplace ?? c.kurir;
-  return [c.id, c.createdAt, c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, statusOf(c.buyStatus).adminLabel, items, c.qty, packagingLabel(c.packaging), c.price];
+  return [c.id, c.createdAt, c.userName, c.phone, address, marketplaceName(marketplace), marketplaceOrder(c.pengiriman), c.resi, statusOf(c.buyStatus).adminLabel, items, c.qty, packagingLabel(c.packaging), c.price, ''];
 }
 
 /**
@@ -94,7 +98,19 @@ async function exportRows(store: Store, filter: ExportFilter): Promise<ExportRow
     const c = doc as unknown as CustomDoc;
     if (matches(c, filter)) rows.push(customRow(c));
   }
+  await withHistory(store, rows);
   return rows.sort((a, b) => a[1] - b[1]);
+}
+
+/** One event on the export's line: '11/27/2026 Status: Belum Dibayar → Diproses (Admin)'. */
+const historyEntry = (e: EventDoc): string =>
+  `${formatShopDate(e.at)} ${e.kind === 'note' ? `${HISTORY_UI.noteLabel}: ` : ''}${eventText(e, 'admin')} (${whoText(e.by, 'admin')})`;
+
+/** Fills each order's Riwayat from the events, read once; only the exported orders' events are held. */
+async function withHistory(store: Store, rows: ExportRow[]): Promise<void> {
+  const byOrder = new Map<string, EventDoc[]>(rows.map((r) => [r[0], []]));
+  for await (const doc of scanCollection(store, 'events')) byOrder.get(String(doc.orderId))?.push(doc as unknown as EventDoc);
+  for (const row of rows) row[13] = (byOrder.get(row[0]) ?? []).sort((a, b) => a.at - b.at).map(historyEntry).join('; ');
 }
 
 /** Writes the CSV to `out` (the response), the text streamed. */
@@ -112,7 +128,7 @@ export async function writeOrdersCsv(store: Store, filter: ExportFilter, out: Wr
 }
 
 /** Column widths of the workbook, in characters. */
-const XLSX_WIDTHS = [24, 11, 18, 15, 40, 16, 24, 18, 12, 36, 8, 16, 12];
+const XLSX_WIDTHS = [24, 11, 18, 15, 40, 16, 24, 18, 12, 36, 8, 16, 12, 60];
 
 /**
  * Writes the workbook to `out`. Text cells are never formulas in a workbook, so a name such as '=HYPERLINK(…)' is
@@ -121,7 +137,7 @@ const XLSX_WIDTHS = [24, 11, 18, 15, 40, 16, 24, 18, 12, 36, 8, 16, 12];
 export async function writeOrdersXlsx(store: Store, filter: ExportFilter, out: Writable): Promise<void> {
   const header: Row = CSV_COLUMNS.map((name) => ({ value: name, fontWeight: 'bold' as const }));
   const rows: Row[] = (await exportRows(store, filter)).map(([id, createdAt, ...rest]) => {
-    const [name, phone, address, kurir, layanan, resi, status, items, qty, packaging, total] = rest;
+    const [name, phone, address, kurir, layanan, resi, status, items, qty, packaging, total, history] = rest;
     return [
       { value: id, type: String },
       { value: new Date(createdAt + SHOP_UTC_OFFSET_MS), type: Date, format: 'm/d/yyyy' },
@@ -129,6 +145,7 @@ export async function writeOrdersXlsx(store: Store, filter: ExportFilter, out: W
       { value: qty, type: Number },
       { value: packaging, type: String },
       { value: total, type: Number, format: '#,##0' },
+      { value: history, type: String },
     ];
   });
   await writeExcelFile([header, ...rows], { sheet: 'Pesanan', columns: XLSX_WIDTHS.map((width) => ({ width })), stickyRowsCount: 1 }).toStream(out);

@@ -231,19 +231,19 @@ describe('export', () => {
     expect(res.type).toMatch(/^text\/csv; charset=utf-8/);
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.bytes.toString('utf8').slice(1).trim().split('\n');
-    expect(lines[0]).toBe('Kode,Tanggal,Pelanggan,Telepon,Alamat,Kurir,Layanan,Resi,Status,Barang,Jumlah,Packaging,Total');
+    expect(lines[0]).toBe('Kode,Tanggal,Pelanggan,Telepon,Alamat,Kurir,Layanan,Resi,Status,Barang,Jumlah,Packaging,Total,Riwayat');
     expect(lines).toHaveLength(3);
     const row = lines.find((l) => l.startsWith(order.id))!;
     const date = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jakarta' }).format(new Date(order.createdAt));
     expect(row).toContain(`,${date},Budi,081234567890,"Jl. Melawai 2, Kebayoran Baru, Jakarta Selatan, DKI Jakarta",JNE REG,REG,,Konfirmasi,`);
     // The server names the line after the product; the order's packaging is its photo line's (Map, whatever the
     // device wrote at the top), and the total is the server's own.
-    expect(row).toMatch(/ x3,3,Map,\d+$/);
+    expect(row).toMatch(/ x3,3,Map,\d+,/);
     // Kurir and packaging as the admin's tables show them; a custom order's marketplace order as its Nomor Pemesanan.
     const customRow = lines.find((l) => l.startsWith(custom.id))!;
     expect(customRow).toContain(',Tokopedia,Tokopedia · Sari · INV-1,');
     expect(customRow).toContain('Custom: film putih 2, film hitam 1');
-    expect(customRow).toMatch(/,Box,\d+$/);
+    expect(customRow).toMatch(/,Box,\d+,$/);
   });
 
   it('when an order was placed just after midnight WIB, then the export of that day dates it that day, not the day before in the server\'s zone', async () => {
@@ -462,6 +462,6 @@ describe('export of an order without packaging', () => {
     expect((await pushNew(sari, 'transactions', [plain])).body).toMatchObject({ conflicts: [], refused: [] });
     const res = await download(admin, `/api/orders.csv?from=${shopToday()}&to=${shopToday()}`);
     const row = res.bytes.toString('utf8').split('\n').find((l) => l.startsWith(plain.id))!;
-    expect(row).toMatch(/,JNE REG,REG,.*,Tanpa packaging,\d+$/);
+    expect(row).toMatch(/,JNE REG,REG,.*,Tanpa packaging,\d+,/);
   });
 });

@@ -5,6 +5,7 @@
  * whose limits the server checks.
  */
 import { rmSync } from 'node:fs';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MAX, NOTE_OWNER } from '../../src/domain/history';
 import { startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
@@ -145,6 +146,25 @@ describe('the changes made outside the sync', () => {
       await again.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the export', () => {
+  it("when the admin exports today, then each order's row ends with its history, oldest first, notes too", async () => {
+    const order = await placeOrder();
+    await pushChange(admin, 'transactions', order, { ...order, buyStatus: 1 });
+    await pushNew(admin, 'events', [note(order.id, 'Bungkus rapi, hadiah')]);
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const date = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jakarta' }).format(new Date());
+    const csv = await admin.fetch(`/api/orders.csv?from=${today}&to=${today}`);
+    const row = (await csv.text()).split('\n').find((l) => l.startsWith(order.id))!;
+    const history = `${date} Pesanan dibuat pelanggan (Pelanggan); ${date} Total dihitung ulang dengan harga toko:`;
+    expect(row).toContain(history);
+    expect(row).toMatch(/; \S+ Status: Belum Dibayar → Diproses \(Admin\); \S+ Catatan internal: Bungkus rapi, hadiah \(Admin\)"$/);
+    const xlsx = Buffer.from(await (await admin.fetch(`/api/orders.xlsx?from=${today}&to=${today}`)).arrayBuffer());
+    const [{ data: rows }] = (await readXlsxFile(xlsx)) as unknown as [{ data: unknown[][] }];
+    expect(rows[0]?.at(-1)).toBe('Riwayat');
+    expect(String(rows.find((r) => r[0] === order.id)?.[13])).toContain('Catatan internal: Bungkus rapi, hadiah (Admin)');
   });
 });
 
