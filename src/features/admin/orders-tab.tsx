@@ -9,6 +9,7 @@ import { MESSAGES } from '../../domain/messages';
 import { AlertLevel, useAlert } from '../../lib/alert';
 import { useWrites } from '../../lib/writes/use-writes';
 import type { OrderFilter, OrderLike } from './order-list';
+import { OrderHistory } from './order-history';
 import { OrderPopup } from './order-popup';
 import { focusAfterRemoval, OrderTable, RowActions, type Column } from './order-table';
 import { PaymentInfo } from './payment-info';
@@ -130,6 +131,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           <Details order={open} />
           {collection === 'transactions' && <PaymentInfo orderId={open.id} buyStatus={Number(open.buyStatus)} />}
           {collection === 'transactions' && <OrderTracking code={open.id} order={open} />}
+          {collection === 'transactions' && <OrderHistory orderId={open.id} />}
         </OrderPopup>
       )}
     </>

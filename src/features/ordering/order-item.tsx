@@ -4,12 +4,14 @@
  * shows why. Batalkan and Bayar only while unpaid, with a reminder to pay in an unpaid order's last 24 hours (by the
  * server's UNPAID_EXPIRY_HOURS, src/lib/settings.ts). Photo orders and custom orders are shown alike.
  */
+import { HistoryList } from '../../components/history-list';
 import { PhotoThumb } from '../../components/photo-thumb';
 import { formatDate, formatDateTime, formatIDR } from '../../domain/format';
 import { MESSAGES, unpaidExpiredKendala } from '../../domain/messages';
 import { hasLocalPhotoRef } from '../../domain/photos';
 import { reorderOf, type Reorder } from '../../domain/order';
-import type { CustomDoc, TransactionDoc } from '../../domain/schemas';
+import { HISTORY_UI } from '../../domain/history-text';
+import type { CustomDoc, EventDoc, TransactionDoc } from '../../domain/schemas';
 import { expiresAt, expiringSoon, isExpired } from '../../domain/expiry';
 import { BUY_STATUS, canCancelOrPay, statusOf } from '../../domain/status';
 import type { Tracking } from '../../domain/tracking';
@@ -128,10 +130,12 @@ interface OrderItemProps {
   onPay(): void;
   /** 'Pesan lagi', offered for an order with `reorder`. */
   onReorder?(): void;
+  /** The order's history as the customer sees it (docs/history.md), shown folded under the order. */
+  history?: readonly EventDoc[];
   now?: number;
 }
 
-export function OrderItem({ order: o, onCancel, onPay, onReorder, now = Date.now() }: OrderItemProps) {
+export function OrderItem({ order: o, onCancel, onPay, onReorder, history = [], now = Date.now() }: OrderItemProps) {
   const expiryHours = useUnpaidExpiryHours();
   return (
     <li className="order" data-order-id={o.id}>
@@ -162,6 +166,12 @@ export function OrderItem({ order: o, onCancel, onPay, onReorder, now = Date.now
           </p>
         )}
         {o.kendala && <p className="field-error">{o.kendala}</p>}
+        {history.length > 0 && (
+          <details className="order-history">
+            <summary>{HISTORY_UI.show(history.length)}</summary>
+            <HistoryList events={history} audience="customer" />
+          </details>
+        )}
       </div>
       {canCancelOrPay(o.buyStatus) && (
         <div className="order-actions">

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeAuth, renderApp, databaseEachTest } from '../../app/test-utils';
 import { DEFAULT_UNPAID_EXPIRY_HOURS } from '../../domain/expiry';
 import { formatIDR } from '../../domain/format';
-import type { TransactionDoc } from '../../domain/schemas';
+import { HISTORY_UI } from '../../domain/history-text';
+import type { EventDoc, TransactionDoc } from '../../domain/schemas';
 import { HOUR_MS } from '../../domain/time';
 import type { JepretDatabase } from '../../lib/db/database';
 import { forgetSettings } from '../../lib/settings';
@@ -81,5 +82,32 @@ describe("'Pesan lagi'", () => {
     renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
     await screen.findByRole('region', { name: 'Menunggu Pembayaran' });
     expect(screen.queryByRole('button', { name: 'Pesan lagi' })).toBeNull();
+  });
+});
+
+describe("Transaksi: the order's history (docs/history.md)", () => {
+  const event = (orderId: string, kind: EventDoc['kind'], at: number, detail: EventDoc['detail'] = {}, by: EventDoc['by'] = 'system'): EventDoc => ({
+    id: `${orderId}.${kind}.${at}`, orderId, userID: CUSTOMER.uid, kind, at, by, detail,
+  });
+
+  it('when the order has events, then they are folded under it and open in plain words, dated en-US, who first', async () => {
+    const id = `${CUSTOMER.uid}A1`;
+    const at = Date.UTC(2026, 10, 27, 3, 0);
+    await db.events.bulkInsert([
+      event(id, 'placed', at, { to: 0 }, 'customer'),
+      event(id, 'status', at + 60_000, { from: 0, to: 1 }, 'admin'),
+      event(id, 'resi', at + 120_000, { resi: 'JNE123' }, 'admin'),
+    ]);
+    renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+    const summary = await screen.findByText(HISTORY_UI.show(3));
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    fireEvent.click(summary);
+    const items = within(details).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toMatch(/^11\/27\/2026, \d+:00 (AM|PM) Anda: Pesanan dibuat$/);
+    expect(items[1]).toMatch(/Toko: Status: Belum Dibayar → Diproses$/);
+    expect(items[2]).toMatch(/Toko: Nomor resi: JNE123$/);
+    // The other order has no events on the device: nothing is shown for it.
+    expect(screen.getAllByText(/Lihat riwayat/)).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { OrderPayment } from './order-payment';
 import { Spinner } from '../../components/spinner';
 import { BUY_STATUSES, buyStatusOf, STATUSES } from '../../domain/status';
 import { UI } from '../../domain/ui-text';
-import { useCustomOrders, useTransactions } from '../../lib/db/hooks';
+import { useCustomOrders, useOwnEvents, useTransactions } from '../../lib/db/hooks';
 import { useUnpaidExpiryHours } from '../../lib/settings';
 import { useReorder } from './use-reorder';
 
@@ -31,6 +31,7 @@ function useMinute(): number {
 export function TransactionsList({ uid }: { uid: string }) {
   const transactions = useTransactions(uid);
   const custom = useCustomOrders(uid);
+  const history = useOwnEvents(uid);
   const cancel = useCancelOrder();
   const [paying, setPaying] = useState<ListedOrder | null>(null);
   const reorder = useReorder(uid);
@@ -60,6 +61,7 @@ export function TransactionsList({ uid }: { uid: string }) {
                   onCancel={() => void cancel(o)}
                   onPay={() => setPaying(o)}
                   onReorder={() => o.reorder && void reorder.start(o.reorder)}
+                  history={o.collection === 'transactions' ? history.get(o.id) : undefined}
                 />
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MangoQuery, RxCollection } from 'rxdb';
-import type { CartDoc, CollectionName, CustomDoc, DocTypes, GoodsDoc, TransactionDoc, UserDoc } from '../../domain/schemas';
+import type { CartDoc, CollectionName, CustomDoc, DocTypes, EventDoc, GoodsDoc, TransactionDoc, UserDoc } from '../../domain/schemas';
 import { compareGoodsIds } from '../../domain/codes';
 import { useDatabase } from './database-context';
 
@@ -71,4 +71,20 @@ export function useUsers(): QueryResult<UserDoc> {
 export function useUserDoc(uid: string | null | undefined): { doc: UserDoc | null; loading: boolean } {
   const res = useRxQuery('users', uid ? { selector: { id: uid } } : null);
   return { doc: res.docs[0] ?? null, loading: res.loading };
+}
+
+const oldestFirst = (a: EventDoc, b: EventDoc) => a.at - b.at || (a.id < b.id ? -1 : 1);
+
+/** One order's history (docs/history.md), oldest first: the admin's popup, through the `orderId` index. */
+export function useOrderEvents(orderId: string | null): QueryResult<EventDoc> {
+  const res = useRxQuery('events', orderId ? { selector: { orderId } } : null);
+  return { ...res, docs: [...res.docs].sort(oldestFirst) };
+}
+
+/** A customer's own orders' events, by order, oldest first: one query for the whole Transaksi list. */
+export function useOwnEvents(uid: string | null | undefined): Map<string, EventDoc[]> {
+  const { docs } = useRxQuery('events', uid ? { selector: { userID: uid } } : null);
+  const byOrder = new Map<string, EventDoc[]>();
+  for (const e of [...docs].sort(oldestFirst)) byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), e]);
+  return byOrder;
 }

@@ -8,7 +8,9 @@
  * the whole database.
  */
 import type { RxCollection } from 'rxdb';
+import { randomTail } from '../../domain/codes';
 import { QTY_MAX } from '../../domain/field-limits';
+import { NOTE_OWNER } from '../../domain/history';
 import { oneMore, photoRefs, simpleCartItem } from '../../domain/order';
 import { replacePhotoRefs } from '../../domain/photos';
 import { simpleLine } from '../../domain/pricing';
@@ -113,6 +115,23 @@ export const mutators = {
   /** The admin's Simpan in an order's popup: only the fields the admin changed. */
   async setOrderStatus(db: JepretDatabase, name: Orders, id: string, patch: StatusPatch): Promise<void> {
     await (await held(db, name, id)).incrementalPatch(patch);
+  },
+
+  /**
+   * The admin's internal note on an order (docs/history.md): a new event, created on the device (offline too) and
+   * pushed like any write; the server checks it and keeps it from the customer.
+   */
+  async addOrderNote(db: JepretDatabase, orderId: string, text: string): Promise<void> {
+    const at = Date.now();
+    await db.events.insert({
+      id: `${orderId}.note.${at.toString(36)}${randomTail()}`,
+      orderId,
+      userID: NOTE_OWNER,
+      kind: 'note',
+      at,
+      by: 'admin',
+      detail: { text: text.trim() },
+    });
   },
 
   /** The admin's Hapus of an order or a custom order. */
