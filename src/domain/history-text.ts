@@ -17,7 +17,7 @@ export const HISTORY_UI = {
   emptyOffline: 'Belum ada riwayat di perangkat ini. Riwayat tiba saat tersinkron.',
   noteLabel: 'Catatan internal',
   notePlaceholder: 'Tulis catatan untuk pesanan ini (tidak terlihat oleh pelanggan)',
-  noteSave: 'Simpan catatan',
+  noteSave: 'Tambah catatan',
   noteSaved: 'Catatan disimpan.',
   noteLeft: (n: number) => `${n} karakter tersisa`,
   show: (n: number) => `Lihat riwayat (${n})`,

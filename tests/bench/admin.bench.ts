@@ -1,6 +1,6 @@
 /**
  * Admin benchmark (`npx tsx tests/bench/admin.bench.ts`, needs the build in dist/), in Chromium at 1024x768 with
- * 10,000 orders on the server:
+ * 10,000 orders on the server (each with three events of its history):
  * (a) a new tablet's first full sync of the orders into IndexedDB (sign in, open Pesanan, until the table counts
  *     10,000), against the same browser fetching the same documents from the pull API and storing them with Dexie's
  *     own `bulkPut` (goal ≤ 2×);
@@ -40,6 +40,15 @@ async function seed(dataDir: string): Promise<void> {
       return { doc: { ...doc, id: `${owner.slice(0, 5)}A${1_700_000_000 + n}b${n}`, _deleted: false }, rev: undefined };
     });
     await store.write('transactions', batch);
+    // Each order's history (docs/history.md): three events an order, as a paid and shipped one has (placed, two
+    // status changes), so the first sync carries the events too.
+    const events = batch.flatMap(({ doc }) =>
+      (['placed', 'status', 'status'] as const).map((kind, k) => ({
+        doc: { id: `${doc.id}.${kind}.${k}`, orderId: doc.id, userID: doc.userID, kind, at: doc.createdAt + k, by: k === 0 ? 'customer' : 'admin', detail: k === 0 ? { to: 0 } : { from: k - 1, to: k }, _deleted: false },
+        rev: undefined,
+      })),
+    );
+    await store.write('events', events);
   }
   await store.close();
 }

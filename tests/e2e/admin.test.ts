@@ -314,6 +314,34 @@ describe('admin Pesanan on a tablet', () => {
     expect(listing.stdout.trim().split('\n')).toEqual([`${photoOrder.id}-1.jpg`, `${photoOrder.id}-2.jpg`, 'captions.txt']);
     await context.close();
   });
+
+  it("when the admin adds a note in an order's Riwayat, then the server holds it and the customer's Transaksi shows the order's history without it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPesanan(context);
+    await page.getByRole('searchbox', { name: 'Cari' }).fill(photoOrder.id);
+    await page.getByRole('button', { name: `Detail pesanan ${photoOrder.id}` }).click();
+    const history = page.getByRole('dialog', { name: `Pesanan ${photoOrder.id}` }).getByRole('region', { name: 'Riwayat' });
+    await expect.poll(() => history.getByText('Pelanggan: Pesanan dibuat pelanggan').count()).toBe(1);
+    await history.getByLabel('Catatan internal').fill('Bungkus sebagai hadiah');
+    await history.getByRole('button', { name: 'Tambah catatan' }).click();
+    await expect.poll(() => history.getByText(/Catatan internal: Bungkus sebagai hadiah/).count()).toBe(1);
+    await expect.poll(async () => (await pullAll(admin, 'events', 1000)).docs.filter((e) => e.orderId === photoOrder.id && e.kind === 'note').length, { timeout: 30_000 }).toBe(1);
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/pesanan-riwayat.png` });
+    await context.close();
+
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const shop = await phone.newPage();
+    await logInWithForm(shop, app.url, customer.email, TEST_PASSWORD);
+    await shop.goto(`${app.url}/profile/transaksi`);
+    const item = shop.locator(`li.order[data-order-id="${photoOrder.id}"]`);
+    await item.getByText(/^Lihat riwayat/).click();
+    await expect.poll(() => item.getByText('Anda: Pesanan dibuat').count(), { timeout: 30_000 }).toBe(1);
+    expect(await item.innerText()).not.toContain('Bungkus sebagai hadiah');
+    await item.scrollIntoViewIfNeeded();
+    await shop.screenshot({ path: `${SHOTS}/transaksi-riwayat.png` });
+    await phone.close();
+  });
 });
 
 describe('Cetak and Ekspor CSV when the file cannot come', () => {
