@@ -203,6 +203,9 @@ describe("'Diterima' once", () => {
     expect(again.status).toBe(200);
     expect(again.body.tracking).toMatchObject({ resi, delivered: true });
     expect((await orderOf(id)).buyStatus).toBe(BUY_STATUS.SHIPPED);
+    // The order's history (docs/history.md) tells the delivery once, by the courier, to the customer too.
+    const delivered = (await pullAll(sari, 'events')).docs.filter((e) => e.orderId === id && e.kind === 'delivered');
+    expect(delivered).toEqual([expect.objectContaining({ by: 'courier', userID: sariId, detail: { from: BUY_STATUS.SHIPPED, to: BUY_STATUS.DONE } })]);
   });
 
   it("when the admin fails a shipped order before the courier reports it delivered, then it stays 'Gagal' and is no longer looked up", async () => {
