@@ -63,13 +63,15 @@ function database(): Promise<IDBPDatabase<OutboxSchema>> {
 
 /** Upload progress is not worth persisting: it lives in memory, per photo id, 0..1. */
 const progress = new Map<string, number>();
-const listeners = new Set<() => void>();
+/** What changed: a photo (added, removed, its status or URL), or only an upload's progress. */
+export type OutboxChange = 'photos' | 'progress';
+const listeners = new Set<(change: OutboxChange) => void>();
 // Another tab's uploader changes the outbox too: its changes reach this tab's screens through the channel.
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB_NAME);
-channel?.addEventListener('message', () => notifyHere());
+channel?.addEventListener('message', () => notifyHere('photos'));
 
-function notifyHere(): void {
-  for (const l of listeners) l();
+function notifyHere(change: OutboxChange = 'photos'): void {
+  for (const l of listeners) l(change);
 }
 function changed(): void {
   notifyHere();
@@ -77,7 +79,7 @@ function changed(): void {
 }
 
 /** Called on every change of any photo (status, URL, progress). */
-export function subscribeOutbox(listener: () => void): () => void {
+export function subscribeOutbox(listener: (change: OutboxChange) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -161,7 +163,7 @@ export async function removePhotosOf(owner: string): Promise<void> {
 export function setProgress(id: string, fraction: number | null): void {
   if (fraction === null) progress.delete(id);
   else progress.set(id, fraction);
-  notifyHere();
+  notifyHere('progress');
 }
 
 export function progressOf(id: string): number | undefined {

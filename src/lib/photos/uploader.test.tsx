@@ -23,6 +23,15 @@ const server = {
   cutAt: null as null | number,
   /** Set: the answer to the PATCH that finishes an upload is lost (the server has kept the photo). */
   loseLastAnswer: false,
+  /** While set, each PATCH waits here until the test lets it through (`held`). */
+  holdPatches: false,
+  held: [] as Array<() => void>,
+  /** A photo of this many bytes is refused as not an image when its upload starts. */
+  refuseLength: null as null | number,
+  /** The connection of the PATCH of a photo of this many bytes drops before anything arrives. */
+  dropLength: null as null | number,
+  /** The sizes announced by each POST, in order: which photo started when. */
+  started: [] as number[],
   /** Finished uploads the server remembers, with their photo's URL. */
   finished: new Map<string, string>(),
   requests: [] as string[],
@@ -56,6 +65,7 @@ class FakeXhr {
   send(body: Blob | null) {
     server.requests.push(this.method);
     if (this.method === 'PATCH' && server.hang) return;
+    if (this.method === 'PATCH' && server.holdPatches) return void server.held.push(() => this.answer(body));
     setTimeout(() => this.answer(body), 0);
   }
   private reply(status: number, headers: Record<string, string> = {}, body = '') {
@@ -69,7 +79,10 @@ class FakeXhr {
     const id = this.url.split('/').pop()!;
     const upload = server.uploads.get(id);
     if (this.method === 'POST') {
-      const newId = `u${server.uploads.size + 1}`;
+      const length = Number(this.sentHeaders['upload-length']);
+      server.started.push(length);
+      if (length === server.refuseLength) return this.reply(415, {}, JSON.stringify({ error: 'upload_not_image', message: 'Bukan foto.' }));
+      const newId = `u${server.uploads.size + server.finished.size + 1}`;
       server.uploads.set(newId, { length: Number(this.sentHeaders['upload-length']), offset: 0 });
       return this.reply(201, { Location: `/api/uploads/resumable/${newId}` });
     }
@@ -81,6 +94,7 @@ class FakeXhr {
     if (offset !== upload.offset) return this.reply(409);
     const size = body?.size ?? 0;
     server.patches.push({ offset, bytes: size });
+    if (upload.length === server.dropLength) return this.onerror?.(new Error('connection reset'));
     if (server.cutAt !== null) {
       upload.offset += server.cutAt;
       server.cutAt = null;
@@ -102,7 +116,10 @@ class FakeXhr {
 /** A fresh server that takes every upload (URL_A), or whose PATCHes never answer while `hanging`. */
 function serverTakes({ hanging }: { hanging: boolean }): void {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  Object.assign(server, { uploads: new Map(), refuse: null, hang: hanging, cutAt: null, loseLastAnswer: false, finished: new Map(), requests: [], patches: [] });
+  Object.assign(server, {
+    uploads: new Map(), refuse: null, hang: hanging, cutAt: null, loseLastAnswer: false, finished: new Map(), requests: [], patches: [],
+    holdPatches: false, held: [], refuseLength: null, dropLength: null, started: [],
+  });
 }
 
 /**
@@ -214,4 +231,69 @@ it('when the answer to the last bytes is lost, then the next try learns from the
   await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
   expect(server.requests).toEqual(['POST', 'PATCH', 'HEAD']);
   expect(server.patches).toEqual([{ offset: 0, bytes: 1000 }]);
+});
+
+/** A photo of `bytes` bytes added to the outbox `at` (its place in the order the customer picked). */
+const addSized = (owner: string, bytes: number, at: number) =>
+  addPhoto(owner, { blob: photoBytes(new Uint8Array(bytes)), name: `foto-${bytes}.jpg`, width: 10, height: 10 }, at);
+
+/** Lets the PATCHes held so far through. */
+const release = () => server.held.splice(0).forEach((answer) => answer());
+
+it('when four photos wait, then two upload at once, in the order they were picked, and the next starts as soon as one ends', async () => {
+  serverTakes({ hanging: false });
+  server.holdPatches = true;
+  const owner = `${OWNER}7`;
+  const photos = [await addSized(owner, 101, 1), await addSized(owner, 102, 2), await addSized(owner, 103, 3), await addSized(owner, 104, 4)];
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  await vi.waitFor(() => expect(server.held).toHaveLength(2));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(server.started).toEqual([101, 102]);
+  expect(progressOf(photos[0]!.id)).toBe(0);
+  expect(progressOf(photos[1]!.id)).toBe(0);
+  expect(progressOf(photos[2]!.id)).toBeUndefined();
+
+  server.held.shift()!();
+  await vi.waitFor(() => expect(server.started).toEqual([101, 102, 103]));
+  expect(server.held).toHaveLength(2);
+  server.holdPatches = false;
+  release();
+  for (const photo of photos) await vi.waitFor(async () => expect((await getPhoto(photo.id))?.status).toBe('done'));
+  expect(server.started).toEqual([101, 102, 103, 104]);
+});
+
+it('when a photo is added while another is on its way, then it starts at once beside it (the next photo of a pick goes up while the one before is still uploading)', async () => {
+  serverTakes({ hanging: false });
+  server.holdPatches = true;
+  const owner = `${OWNER}8`;
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  const first = await addSized(owner, 201, 1);
+  await vi.waitFor(() => expect(server.held).toHaveLength(1));
+  const second = await addSized(owner, 202, 2);
+  await vi.waitFor(() => expect(server.held).toHaveLength(2));
+  expect(progressOf(first.id)).toBe(0);
+  expect(progressOf(second.id)).toBe(0);
+  server.holdPatches = false;
+  release();
+  await vi.waitFor(async () => expect((await getPhoto(second.id))?.status).toBe('done'));
+  await vi.waitFor(async () => expect((await getPhoto(first.id))?.status).toBe('done'));
+});
+
+it('when one photo\'s connection drops while another is on its way beside it, then the other still arrives, and the dropped one waits for its retry', async () => {
+  serverTakes({ hanging: false });
+  server.holdPatches = true;
+  server.dropLength = 301;
+  const owner = `${OWNER}9`;
+  const dropped = await addSized(owner, 301, 1);
+  const beside = await addSized(owner, 302, 2);
+  const after = await addSized(owner, 303, 3);
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  await vi.waitFor(() => expect(server.held).toHaveLength(2));
+  server.holdPatches = false;
+  release();
+  await vi.waitFor(async () => expect(await getPhoto(beside.id)).toMatchObject({ status: 'done', url: URL_A }));
+  expect((await getPhoto(dropped.id))?.status).toBe('waiting');
+  // The line may be down: no new upload starts before the retry (the next photo waits with the dropped one).
+  expect(server.started).toEqual([301, 302]);
+  expect((await getPhoto(after.id))?.status).toBe('waiting');
 });

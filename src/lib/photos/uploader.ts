@@ -1,7 +1,9 @@
 /**
- * Sends the outbox's photos to the server whenever a connection exists, one at a time with progress, each
- * upload resumable (a cut connection costs only the bytes that had not arrived), and then swaps each photo's `local:` reference for its URL in the documents that name it. Only
- * then does the replication push those documents (start-sync's holdBack): photos first, then the order.
+ * Sends the outbox's photos to the server whenever a connection exists, two at a time in the order they were picked,
+ * with progress, each upload resumable (a cut connection costs only the bytes that had not arrived), and then swaps
+ * each photo's `local:` reference for its URL in the documents that name it. Only then does the replication push those
+ * documents (start-sync's holdBack): photos first, then the order. A photo starts as soon as it is in the outbox, so
+ * the first photos of a pick upload while the rest are still being prepared.
  *
  * Never twice: the server answers the same URL for the same bytes of the same owner, so a retry after a
  * lost answer, a reload or a second tab costs one request and makes no second file.
@@ -22,6 +24,8 @@ export interface UploaderOptions {
   baseUrl?: string;
   /** First retry delay after a failure; doubles up to a minute. */
   retryMs?: number;
+  /** Photos on their way at once (UPLOADS_AT_ONCE). */
+  atOnce?: number;
   /** The server answered 401: the session is gone. The photos keep waiting (retried), and the app is told. */
   onSignedOut?(): void;
 }
@@ -29,6 +33,12 @@ export interface UploaderOptions {
 type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string; signedOut?: boolean };
 
 const MAX_RETRY_MS = 60_000;
+/**
+ * Two uploads at once: on one slow uplink they share its bytes, but while one photo waits for a round trip (its POST,
+ * the answer to its last PATCH) the other keeps the line busy (docs/photos.md, "Fast on a bad line"). More would only
+ * spread the same bytes thinner and leave more unfinished uploads on the server when the line drops.
+ */
+export const UPLOADS_AT_ONCE = 2;
 /** No byte acknowledged for this long: the connection is dead even if the phone has not noticed; try again. */
 const STALL_MS = 45_000;
 
@@ -130,10 +140,13 @@ export function startUploader(opts: UploaderOptions): Uploader {
   let running = false;
   let again = false;
   let stopped = false;
-  /** The upload under way. */
-  let inFlight: AbortController | null = null;
+  const atOnce = opts.atOnce ?? UPLOADS_AT_ONCE;
+  /** The uploads under way. */
+  const inFlight = new Set<AbortController>();
   /** How far each photo's upload got in this session: a try that goes on from there starts its bar there too. */
   const reached = new Map<string, number>();
+  /** While a run is on: starts another upload beside those under way, if there is room and a photo waiting. */
+  let widen: (() => void) | null = null;
 
   async function resolveUploaded(photos: OutboxPhoto[]): Promise<void> {
     const uploaded = photos.filter((p) => p.status === 'done' && p.url);
@@ -149,51 +162,76 @@ export function startUploader(opts: UploaderOptions): Uploader {
     await updatePhoto(photo.id, { apply: undefined });
   }
 
-  /** Uploads every waiting photo; answers false when the rest must wait for a retry. */
-  async function drain(): Promise<boolean> {
-    const photos = await photosOf(opts.owner);
-    // A photo uploaded just before a crash or reload may not have reached its documents yet.
-    await resolveUploaded(photos);
-    for (const photo of photos.filter((p) => p.status === 'waiting')) {
-      if (stopped) return true;
-      // Known to be offline: no try (it would show 'Mengunggah 0%' on each photo until it failed); the 'online'
-      // event starts the uploads again.
-      if (!navigator.onLine) return true;
-      setProgress(photo.id, photo.resumeUrl ? (reached.get(photo.id) ?? 0) : 0);
-      inFlight = new AbortController();
-      // Where the upload stands is kept before this try ends: its write's notice then lands while this run is on, and
-      // cannot start a new try ahead of the retry delay.
-      let keeping: Promise<void> = Promise.resolve();
-      const started = (resumeUrl: string) => (keeping = updatePhoto(photo.id, { resumeUrl }));
-      const progress = (fraction: number) => {
-        reached.set(photo.id, fraction);
-        setProgress(photo.id, fraction);
-      };
-      const outcome = await send(endpoint, photo, progress, started, inFlight.signal);
-      await keeping;
-      inFlight = null;
-      setProgress(photo.id, null);
-      if (outcome.ok && !(await getPhoto(photo.id))) {
-        // Removed from its order while it was on its way: it is nobody's photo, so it goes from the server too.
-        await deleteUploadedPhoto(opts.owner, outcome.url);
-      } else if (outcome.ok) {
-        await updatePhoto(photo.id, { status: 'done', url: outcome.url, resumeUrl: undefined });
-        await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
-        await applyUrl(photo, outcome.url);
-      } else if (outcome.retry) {
-        if (outcome.signedOut) opts.onSignedOut?.();
-        return false;
-      } else {
-        await updatePhoto(photo.id, { status: 'failed', error: outcome.message, resumeUrl: undefined });
-      }
+  /** One try at one photo; answers false when it must wait for a retry (and so must the photos after it). */
+  async function upload(photo: OutboxPhoto): Promise<boolean> {
+    setProgress(photo.id, photo.resumeUrl ? (reached.get(photo.id) ?? 0) : 0);
+    const abort = new AbortController();
+    inFlight.add(abort);
+    // Where the upload stands is kept before this try ends: its write's notice then lands while this run is on, and
+    // cannot start a new try ahead of the retry delay.
+    let keeping: Promise<void> = Promise.resolve();
+    const started = (resumeUrl: string) => (keeping = updatePhoto(photo.id, { resumeUrl }));
+    const progress = (fraction: number) => {
+      reached.set(photo.id, fraction);
+      setProgress(photo.id, fraction);
+    };
+    const outcome = await send(endpoint, photo, progress, started, abort.signal);
+    await keeping;
+    inFlight.delete(abort);
+    setProgress(photo.id, null);
+    if (outcome.ok && !(await getPhoto(photo.id))) {
+      // Removed from its order while it was on its way: it is nobody's photo, so it goes from the server too.
+      await deleteUploadedPhoto(opts.owner, outcome.url);
+    } else if (outcome.ok) {
+      await updatePhoto(photo.id, { status: 'done', url: outcome.url, resumeUrl: undefined });
+      await resolvePhotoRefs(opts.collections, new Map([[localPhotoRef(photo.id), outcome.url]]));
+      await applyUrl(photo, outcome.url);
+    } else if (outcome.retry) {
+      if (outcome.signedOut) opts.onSignedOut?.();
+      return false;
+    } else {
+      await updatePhoto(photo.id, { status: 'failed', error: outcome.message, resumeUrl: undefined });
     }
     return true;
+  }
+
+  /**
+   * Uploads every waiting photo, up to `atOnce` at a time, oldest first; photos added meanwhile join. Answers false
+   * when the rest must wait for a retry: the uploads under way then finish, and no new one starts.
+   */
+  async function drain(): Promise<boolean> {
+    // A photo uploaded just before a crash or reload may not have reached its documents yet.
+    await resolveUploaded(await photosOf(opts.owner));
+    const taken = new Set<string>();
+    const lanes = new Set<Promise<void>>();
+    let ok = true;
+    // Known to be offline: no try (it would show 'Mengunggah 0%' on each photo until it failed); the 'online' event
+    // starts the uploads again.
+    const going = () => ok && !stopped && navigator.onLine;
+    const lane = async () => {
+      while (going()) {
+        const photo = (await photosOf(opts.owner)).find((p) => p.status === 'waiting' && !taken.has(p.id));
+        if (!photo || !going()) return;
+        taken.add(photo.id);
+        if (!(await upload(photo))) ok = false;
+      }
+    };
+    widen = () => {
+      if (!going() || lanes.size >= atOnce) return;
+      const running = lane().finally(() => lanes.delete(running));
+      lanes.add(running);
+    };
+    for (let i = 0; i < atOnce; i++) widen();
+    while (lanes.size > 0) await Promise.all(lanes);
+    widen = null;
+    return ok;
   }
 
   async function run(): Promise<void> {
     if (stopped) return;
     if (running) {
       again = true;
+      widen?.();
       return;
     }
     running = true;
@@ -230,12 +268,12 @@ export function startUploader(opts: UploaderOptions): Uploader {
     retryMs = firstRetry;
     void run();
   };
-  // A photo added to the outbox starts its upload at once (or right after the one under way).
-  const unsubscribe = subscribeOutbox(() => void run());
+  // A photo added to the outbox starts its upload at once (or as soon as one under way ends); progress changes nothing.
+  const unsubscribe = subscribeOutbox((change) => change === 'photos' && void run());
   window.addEventListener('online', kick);
-  // The phone lost its network: an upload under way is given up at once (and goes again when the network is back),
+  // The phone lost its network: the uploads under way are given up at once (and goes again when the network is back),
   // rather than showing 'Mengunggah 0%' for the minutes a dropped connection can take to fail.
-  const giveUp = () => inFlight?.abort();
+  const giveUp = () => inFlight.forEach((upload) => upload.abort());
   window.addEventListener('offline', giveUp);
   void run();
 
