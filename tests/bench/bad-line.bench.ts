@@ -1,0 +1,158 @@
+/**
+ * Twenty phone photos picked at once on a phone-speed CPU over a slow uplink, as a customer in a market stall sends
+ * them: Chromium at 4x CPU slowdown (CDP `Emulation.setCPUThrottlingRate`), the uplink at 750 kbps with 150 ms of
+ * latency (`Network.emulateNetworkConditions`, the download generous). The app prepares each photo (HEIC converted,
+ * scaled to 1600 px, re-encoded) and uploads it resumably, while the customer crops the first one.
+ *
+ * Figures (docs/photos.md, "Fast on a bad line"):
+ * - `pick_to_uploaded_ms` against the floor, the prepared bytes over the uplink (what no schedule can beat): goal
+ *   ≤ 1.3x. The end is read from the app's own state (every card says 'Terunggah').
+ * - the bytes sent against the originals: goal ≤ 0.2. The tus PATCH bodies are counted in the page as XMLHttpRequest
+ *   sends them (DevTools does not report the size of a Blob body) and must add up to the sizes the POSTs announced.
+ * - long tasks (PerformanceObserver 'longtask') over 200 ms while the photos prepare and upload: goal 0.
+ *
+ * The mix: 18 JPEGs of 12 megapixels made like a phone's (tests/helpers/photo-files.ts), each a little different so the
+ * server keeps 18 photos, and 2 HEICs of 1200 x 900 made by Debian's heif-enc, like the photo tests' fixture. The smoke
+ * run: 2 small JPEGs and a HEIC, no throttle.
+ * Run: npx tsx tests/bench/bad-line.bench.ts
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RESUMABLE_UPLOAD_PATH } from '../../src/domain/photos';
+import sharp from 'sharp';
+import { photoLike } from '../helpers/photo-files';
+import { TEST_PASSWORD } from '../helpers/server';
+import { launchBrowser, signUpInForm, startApp, uniqueEmail } from '../e2e/harness';
+import { SMOKE, sized } from './smoke';
+
+const GOALS = { floor: 1.3, bytes: 0.2, longTaskMs: 200 };
+const UPLINK_BYTES_PER_S = 93_750; // 750 kbps
+const LATENCY_MS = 150;
+const CPU_SLOWDOWN = sized(4, 1);
+const [JPEGS, HEICS] = sized([18, 2], [2, 1]);
+const [WIDTH, HEIGHT] = sized([4000, 3000], [1200, 900]);
+/** The HEIC as the photo tests make it (tests/helpers/photo-files.ts): heif-enc takes minutes for 12 megapixels here. */
+const [HEIC_WIDTH, HEIC_HEIGHT] = [1200, 900];
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'jepret-bench-bad-line-'));
+const files: string[] = [];
+// One photo-like picture, then each JPEG with a block of it changed: different bytes and pixels for each (the server
+// would keep one photo for equal ones), in a second each rather than half a minute.
+const { data: pixels, info } = await (await photoLike(WIDTH, HEIGHT, 1)).raw().toBuffer({ resolveWithObject: true });
+for (let i = 0; i < JPEGS; i++) {
+  for (let y = 0; y < 32; y++) pixels.fill(i * 13, ((100 + y) * info.width + 100 + i * 40) * info.channels, ((100 + y) * info.width + 132 + i * 40) * info.channels);
+  const file = path.join(dir, `foto-${i + 1}.jpg`);
+  await sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 92 }).toFile(file);
+  files.push(file);
+}
+for (let i = 0; i < HEICS; i++) {
+  const png = path.join(dir, `heic-${i + 1}.png`);
+  await (await photoLike(HEIC_WIDTH, HEIC_HEIGHT, 100 + i)).png().toFile(png);
+  const file = path.join(dir, `iphone-${i + 1}.HEIC`);
+  execFileSync('/usr/bin/heif-enc', ['-q', '60', '-o', file, png]);
+  // Between the JPEGs, as a camera roll mixes them.
+  files.splice(Math.round(((i + 1) * files.length) / (HEICS + 1)), 0, file);
+}
+const original = files.reduce((sum, f) => sum + statSync(f).size, 0);
+
+const app = await startApp();
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await signUpInForm(page, app.url, uniqueEmail('bench'), TEST_PASSWORD);
+  await page.goto(`${app.url}/products`);
+  await page.locator('article.product-card').first().getByRole('button', { name: 'Beli' }).click();
+  // heic-to loads when the first HEIC is picked: fetched over the generous downlink, as on a phone that never had it.
+  const announced: number[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === RESUMABLE_UPLOAD_PATH) announced.push(Number(req.headers()['upload-length']));
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as { patchBytes: number[]; longTasks: number[] };
+    w.patchBytes = [];
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    const methods = new WeakMap<XMLHttpRequest, string>();
+    const { open, send } = XMLHttpRequest.prototype;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, ...rest: [string | URL, boolean, string?, string?]) {
+      methods.set(this, method.toUpperCase());
+      return open.call(this, method, ...rest);
+    } as typeof open;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (methods.get(this) === 'PATCH') w.patchBytes.push(body instanceof Blob ? body.size : body instanceof ArrayBuffer || ArrayBuffer.isView(body) ? body.byteLength : 0);
+      return send.call(this, body);
+    };
+  });
+  const cdp = await context.newCDPSession(page);
+  // A phone's every core is slow, not only the page's main thread: the photo workers (the app's and heic-to's) are
+  // slowed down the same, each as it starts. What each answered is printed (`workers_slowed`).
+  const workersSlowed: string[] = [];
+  if (!SMOKE) {
+    cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
+      if (targetInfo.type !== 'worker') return;
+      const message = JSON.stringify({ id: 1, method: 'Emulation.setCPUThrottlingRate', params: { rate: CPU_SLOWDOWN } });
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message }).catch((err: Error) => workersSlowed.push(`failed(${err.message})`));
+    });
+    cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+      const reply = JSON.parse(message) as { id?: number; error?: { message: string } };
+      if (reply.id === 1) workersSlowed.push(reply.error ? `refused(${reply.error.message})` : 'yes');
+    });
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      uploadThroughput: UPLINK_BYTES_PER_S,
+      downloadThroughput: 10 * 1024 * 1024,
+    });
+  }
+
+  const started = Date.now();
+  await page.locator('dialog.wizard input[type=file]').setInputFiles(files);
+  // The customer crops the first photo as soon as it shows, and keeps moving it while the rest prepare and upload.
+  await page.getByRole('button', { name: 'Atur potongan dan caption foto 1' }).click({ timeout: 600_000 });
+  const cropper = page.getByRole('group', { name: 'Foto 1' });
+  let cropping = true;
+  const crops = (async () => {
+    for (let i = 0; cropping; i++) {
+      await cropper.press(i % 2 ? 'ArrowLeft' : 'ArrowRight').catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  await page.waitForFunction((n) => document.querySelectorAll('.upload-state.upload-done').length >= n, files.length, { polling: 250, timeout: 1_200_000 });
+  const elapsed = Date.now() - started;
+  cropping = false;
+  await crops;
+  const { patchBytes, longTasks } = await page.evaluate(() => {
+    const w = window as unknown as { patchBytes: number[]; longTasks: number[] };
+    return { patchBytes: w.patchBytes, longTasks: w.longTasks };
+  });
+  const sent = patchBytes.reduce((sum, n) => sum + n, 0);
+  const declared = announced.reduce((sum, n) => sum + n, 0);
+  if (announced.length !== files.length || !(sent > 0) || sent !== declared) {
+    throw new Error(`the uploads were not counted: ${announced.length} POSTs announcing ${declared} B, PATCH bodies ${sent} B`);
+  }
+  const floorMs = (sent / UPLINK_BYTES_PER_S) * 1000;
+  const long = longTasks.filter((ms) => ms > GOALS.longTaskMs);
+  const mix = `${JPEGS}jpeg_${HEICS}heic_${((WIDTH * HEIGHT) / 1e6).toFixed(0)}mp`;
+  console.log(
+    `bad-line.${mix} cpu=${CPU_SLOWDOWN}x uplink_kbps=${SMOKE ? 'none' : (UPLINK_BYTES_PER_S * 8) / 1000} latency_ms=${SMOKE ? 0 : LATENCY_MS} ` +
+      `pick_to_uploaded_ms=${elapsed} floor_ms=${floorMs.toFixed(0)} ratio=${(elapsed / floorMs).toFixed(2)} (goal ≤ ${GOALS.floor})`,
+  );
+  console.log(
+    `bad-line.bytes original_kb=${(original / 1024).toFixed(0)} sent_kb=${(sent / 1024).toFixed(0)} ratio=${(sent / original).toFixed(3)} (goal ≤ ${GOALS.bytes}) ` +
+      `photos=${files.length} patches=${patchBytes.length}`,
+  );
+  console.log(
+    `bad-line.long_tasks over_${GOALS.longTaskMs}ms=${long.length} (goal 0) longest_ms=${Math.round(Math.max(0, ...longTasks))} all_over_50ms=${longTasks.length} ` +
+      `workers_slowed=${workersSlowed.join(',') || 'none'}`,
+  );
+} finally {
+  await browser.close();
+  await app.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+}
