@@ -35,10 +35,13 @@ let server: TestServer;
 const devices: Device[] = [];
 let uid: string;
 
-/** A device replicating `names` (all five by default; RxDB's free edition opens at most 16 collections at once). */
+/**
+ * A device replicating `names` (by default all but the orders' history, which tests/server/history.test.ts follows;
+ * RxDB's free edition opens at most 16 collections at once).
+ */
 async function device(
   http: HttpClient,
-  names = Object.keys(SCHEMAS) as CollectionName[],
+  names = (Object.keys(SCHEMAS) as CollectionName[]).filter((n) => n !== 'events'),
   holdBack?: (c: CollectionName, doc: Record<string, unknown>) => boolean,
   onSignedOut?: () => void,
 ): Promise<Device> {
@@ -481,6 +484,38 @@ describe('a session the server ended', () => {
       sub.unsubscribe();
       expect([...seen]).toEqual([`true ${UI.auth.sessionEnded}`]);
       expect(sync.state$.value.pending).toBe(1);
+    } finally {
+      await sync.stop();
+      await db.close();
+    }
+  });
+});
+
+describe("a new admin tablet's orders before their history", () => {
+  it('when the tablet first syncs, then the history starts pulling only once the orders are in, and then arrives too', async () => {
+    // An order of the customer's, so the shop has a history ('placed') to pull.
+    const customer = new HttpClient(server.url);
+    const buyer = (await signUp(customer)).uid;
+    expect((await pushNew(customer, 'transactions', [transactionDoc(buyer)])).body.refused).toEqual([]);
+    const http = new HttpClient(server.url);
+    await signInAdmin(http);
+    const db = await createRxDatabase({ name: `follow${Math.random().toString(36).slice(2)}`, storage: getRxStorageMemory(), multiInstance: false });
+    const names: CollectionName[] = ['transactions', 'events'];
+    const cols = await db.addCollections(Object.fromEntries(names.map((n) => [n, { schema: SCHEMAS[n] as any, migrationStrategies: MIGRATIONS[n] ?? {}, conflictHandler: conflictHandler(n) }])));
+    const log: string[] = [];
+    const logged: typeof fetch = (input, init) => {
+      const pulled = /\/api\/sync\/(\w+)\/pull/.exec(String(input));
+      if (pulled) log.push(`pull ${pulled[1]}`);
+      return http.fetch(input, init);
+    };
+    const sync = startSync({ collections: cols as unknown as Record<CollectionName, RxCollection>, baseUrl: server.url, fetch: logged, storage: null });
+    try {
+      await sync.replications.transactions!.awaitInitialReplication();
+      log.push('orders in');
+      await sync.replications.events!.awaitInitialReplication();
+      expect(log.indexOf('pull events')).toBeGreaterThan(log.indexOf('orders in'));
+      expect(log.filter((l) => l === 'pull transactions').length).toBeGreaterThan(0);
+      expect(await cols.events!.count().exec()).toBeGreaterThan(0);
     } finally {
       await sync.stop();
       await db.close();

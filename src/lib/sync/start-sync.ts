@@ -365,7 +365,7 @@ async function settleUnsent(
 }
 
 /** One collection: RxDB's replication over our pull and push endpoints, and its count of waiting writes. */
-function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null): CollectionSync {
+function syncCollection(core: SyncCore, name: CollectionName, collection: RxCollection, storage: PendingStorage | null, autoStart = true): CollectionSync {
   const { opts, base } = core;
   const stream$: PullStream = new Subject();
   const pending = pendingMap(storage, pendingKey(collection.database.name, name));
@@ -376,7 +376,7 @@ function syncCollection(core: SyncCore, name: CollectionName, collection: RxColl
     live: true,
     retryTime: opts.retryTime ?? 5000,
     waitForLeadership: opts.waitForLeadership ?? false,
-    autoStart: true,
+    autoStart,
     pull: { batchSize: PULL_BATCH_SIZE, stream$: stream$.asObservable(), handler: pullHandler(core, name) },
     push: {
       batchSize: PUSH_BATCH_SIZE,
@@ -484,8 +484,17 @@ function watchServer(core: SyncCore, syncs: Map<CollectionName, CollectionSync>,
   };
 }
 
+/**
+ * A collection whose first pull waits for another's: a new admin tablet's first sync brings the orders before their
+ * history (three or more events an order), so Pesanan fills as fast as it did without it. Waits at most
+ * FOLLOW_AT_MOST_MS, so an orders' sync that cannot finish never holds the history (an admin's note) for good.
+ */
+const FOLLOWS: Partial<Record<CollectionName, CollectionName>> = { events: 'transactions' };
+const FOLLOW_AT_MOST_MS = 30_000;
+
 export function startSync(opts: SyncOptions): SyncHandle {
   const core = createCore(opts);
+  let stopped = false;
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage;
   const syncs = new Map<CollectionName, CollectionSync>();
   const replications: SyncHandle['replications'] = {};
@@ -498,7 +507,8 @@ export function startSync(opts: SyncOptions): SyncHandle {
   const subs: Subscription[] = [];
 
   for (const [name, collection] of Object.entries(opts.collections) as Array<[CollectionName, RxCollection]>) {
-    const sync = syncCollection(core, name, collection, storage);
+    const leader = FOLLOWS[name];
+    const sync = syncCollection(core, name, collection, storage, !(leader && leader in opts.collections));
     syncs.set(name, sync);
     replications[name] = sync.replication as unknown as RxReplicationState<Record<string, unknown>, unknown>;
     subs.push(
@@ -517,6 +527,19 @@ export function startSync(opts: SyncOptions): SyncHandle {
       () => undefined,
     );
   }
+  for (const [name, leader] of Object.entries(FOLLOWS) as Array<[CollectionName, CollectionName]>) {
+    const follower = syncs.get(name);
+    const first = syncs.get(leader);
+    if (!follower || !first) continue;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const atMost = new Promise<void>((resolve) => (timer = setTimeout(resolve, FOLLOW_AT_MOST_MS)));
+    void Promise.race([first.replication.awaitInitialReplication(), atMost])
+      .catch(() => undefined)
+      .then(() => {
+        clearTimeout(timer);
+        if (!stopped) void follower.replication.start();
+      });
+  }
   core.patch({ pending: core.countPending() });
 
   const database = Object.values(opts.collections)[0]?.database as ElectingDatabase | undefined;
@@ -532,6 +555,7 @@ export function startSync(opts: SyncOptions): SyncHandle {
       await Promise.all(Object.values(replications).map((r) => r?.awaitInSync()));
     },
     async stop() {
+      stopped = true;
       server.stop();
       for (const s of subs) s.unsubscribe();
       await Promise.all(Object.values(replications).map((r) => r?.cancel()));
