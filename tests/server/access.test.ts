@@ -365,9 +365,10 @@ describe('stream: who hears what', () => {
     expect(heard).toEqual({
       anon: ['goods'],
       visitor: ['custom', 'goods'],
-      customer: ['goods', 'transactions'],
+      // The resi's change is an event of the order's history (docs/history.md): its owner and the admin hear it.
+      customer: ['events', 'goods', 'transactions'],
       other: ['goods'],
-      admin: ['custom', 'goods', 'transactions'],
+      admin: ['custom', 'events', 'goods', 'transactions'],
     });
   });
 });
