@@ -315,7 +315,7 @@ describe('admin Pesanan on a tablet', () => {
     await context.close();
   });
 
-  it("when the admin adds a note in an order's Riwayat, then the server holds it and the customer's Transaksi shows the order's history without it", async () => {
+  it("when the admin adds a note in an order's Riwayat, then the server holds it, the customer's Transaksi shows the order's history without it, and axe finds nothing serious on either", async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await openPesanan(context);
     await page.getByRole('searchbox', { name: 'Cari' }).fill(photoOrder.id);
@@ -328,6 +328,7 @@ describe('admin Pesanan on a tablet', () => {
     await expect.poll(async () => (await pullAll(admin, 'events', 1000)).docs.filter((e) => e.orderId === photoOrder.id && e.kind === 'note').length, { timeout: 30_000 }).toBe(1);
     await history.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/pesanan-riwayat.png` });
+    expect(await audit(page)).toEqual([]);
     await context.close();
 
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -340,6 +341,7 @@ describe('admin Pesanan on a tablet', () => {
     expect(await item.innerText()).not.toContain('Bungkus sebagai hadiah');
     await item.scrollIntoViewIfNeeded();
     await shop.screenshot({ path: `${SHOTS}/transaksi-riwayat.png` });
+    expect(await audit(shop)).toEqual([]);
     await phone.close();
   });
 });

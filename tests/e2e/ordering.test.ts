@@ -340,8 +340,9 @@ describe('buying', () => {
     await card(page, /Bingkai/i).getByRole('button', { name: 'Beli' }).click();
     const w = wizard(page);
     await w.getByRole('heading', { name: 'Isi Data' }).waitFor();
-    expect(await w.getByLabel('Kecamatan', { exact: true }).inputValue()).toMatch(new RegExp(`^${JAKARTA.district}\\|`));
-    expect(await w.getByLabel('Kurir', { exact: true }).inputValue()).toBe('jne');
+    // The draft is read back from the device's database as the wizard opens (on a busy phone, a moment after it).
+    await expect.poll(() => w.getByLabel('Kecamatan', { exact: true }).inputValue()).toMatch(new RegExp(`^${JAKARTA.district}\\|`));
+    await expect.poll(() => w.getByLabel('Kurir', { exact: true }).inputValue()).toBe('jne');
     await expect.poll(() => w.getByLabel('Layanan', { exact: true }).inputValue(), { timeout: 20_000 }).toBe('REG');
     expect(await w.getByLabel('Alamat', { exact: true }).inputValue()).toBe('Kos Melati Kamar 3, Jl. Senopati 12');
     await expect.poll(() => w.getByRole('button', { name: 'Lanjut' }).isDisabled()).toBe(false);
