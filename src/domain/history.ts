@@ -109,5 +109,8 @@ export function orderChanges(before: OrderState | null, after: OrderState): Even
   return drafts;
 }
 
+/** The collections whose documents have a history: orders and custom orders. */
+export const hasHistory = (collection: string): collection is 'transactions' | 'custom' => collection === 'transactions' || collection === 'custom';
+
 /** Whether a reader other than the admin may see this kind: internal notes are the shop's own. */
 export const customerSees = (kind: string): boolean => kind !== 'note';

@@ -15,9 +15,9 @@ export async function liveCustomOrders(store: Store, visitorId: string): Promise
 }
 
 /**
- * Moves the visitor's custom orders to `uid`, and the photos they name with them (their records' owner; the record
- * id keeps its dedupe key). Answers how many orders moved; one changed meanwhile (a conflict) stays and can be
- * moved by asking again.
+ * Moves the visitor's custom orders to `uid`, with the photos they name (their records' owner; the record id keeps
+ * its dedupe key) and their history (docs/history.md). Answers how many orders moved; one changed meanwhile (a
+ * conflict) stays and can be moved by asking again.
  */
 export async function attachCustomOrders(store: Store, visitorId: string, uid: string): Promise<number> {
   const orders = await liveCustomOrders(store, visitorId);
@@ -32,5 +32,22 @@ export async function attachCustomOrders(store: Store, visitorId: string, uid: s
     const record = await findPhoto(store, url);
     if (record?.owner === visitorId) await updatePhotoRecord(store, { ...record, owner: uid });
   }
+  await moveHistory(store, visitorId, uid, new Set(moved.map((d) => d._id)));
   return moved.length;
+}
+
+/**
+ * The moved orders' events follow them to the account, so the customer reads them on every device: the one change
+ * an event ever sees, made by the server here alone. Each is read before any is written (a write takes it out of the
+ * visitor's owner index the reading pages through). An event a failed write leaves with the visitor is logged (a
+ * count, no personal data) and stays the admin's to read.
+ */
+async function moveHistory(store: Store, visitorId: string, uid: string, orderIds: ReadonlySet<string>): Promise<void> {
+  if (orderIds.size === 0) return;
+  const events: PouchDoc[] = [];
+  for await (const doc of store.ownedBy('events', visitorId)) if (orderIds.has(String(doc.orderId))) events.push(doc);
+  if (events.length === 0) return;
+  const written = await store.write('events', events.map((d) => ({ doc: { ...clientView(d), userID: uid }, rev: d._rev })));
+  const failed = written.filter((w) => !w?.ok).length;
+  if (failed > 0) console.error(`[history] ${failed} event(s) of attached custom orders not moved`);
 }

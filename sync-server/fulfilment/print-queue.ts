@@ -66,8 +66,7 @@ export async function markPrinted(store: Store, orders: readonly FoundOrder[], a
       const written = await store.write(collection, stored.map((d) => ({ doc: { ...clientView(d), printedAt: at }, rev: d._rev })));
       for (const [i, d] of stored.entries()) {
         const done = written[i];
-        // Custom orders have no history (docs/history.md).
-        if (done?.ok && collection === 'transactions') await recordEvent(store, { order: clientView(d), kind: 'printed', by: 'admin', unique: revisionPart(done.rev), at });
+        if (done?.ok) await recordEvent(store, { order: clientView(d), kind: 'printed', by: 'admin', unique: revisionPart(done.rev), at });
       }
       ids = stored.filter((_, i) => !written[i]?.ok).map((d) => d._id);
     }

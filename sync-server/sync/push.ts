@@ -4,6 +4,7 @@
  * reasons of refusals, never handing a writer a document it may not read.
  */
 import { checkWrite, readView, sameState, type Actor } from '../../src/domain/access';
+import { hasHistory } from '../../src/domain/history';
 import { MESSAGES, priceChangedNotice, type MessageCode } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
@@ -215,7 +216,7 @@ export async function push(
     if (written[i]?.ok && w.adopt) result.conflicts.push(w.doc);
     if (written[i]?.ok && w.notice) (result.notices ??= []).push(w.notice);
     const done = written[i];
-    if (done?.ok && collection === 'transactions') await recordOrderWrite(store, actor, w.before ?? null, w.doc, done.rev, w.claimed);
+    if (done?.ok && hasHistory(collection)) await recordOrderWrite(store, actor, w.before ?? null, w.doc, done.rev, w.claimed);
   }
   const lost = writes.filter((_, i) => !written[i]?.ok);
   if (lost.length > 0) {

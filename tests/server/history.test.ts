@@ -9,8 +9,8 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MAX, NOTE_OWNER } from '../../src/domain/history';
 import { startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
-import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, startShop, startTestServer, TEST_ADMIN, tempDataDir, uploadPhoto, type TestServer } from '../helpers/server';
-import { tinyJpeg, transactionDoc } from './fixtures';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startShop, startTestServer, TEST_ADMIN, TEST_PASSWORD, tempDataDir, uploadPhoto, type TestServer } from '../helpers/server';
+import { customDoc, givePhotos, tinyJpeg, transactionDoc } from './fixtures';
 
 let fake: FakeMidtrans;
 let server: TestServer;
@@ -146,6 +146,75 @@ describe('the changes made outside the sync', () => {
       await again.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a custom order's history", () => {
+  const storedCustom = async (id: string) => (await pullAll(admin, 'custom', 1000)).docs.find((d) => d.id === id);
+
+  it('when a visitor places a custom order and the admin pays, ships and prints it, then each change is recorded under the visitor, whose device reads none', async () => {
+    const device = new HttpClient(server.url);
+    const visitorId = (await device.post('/api/auth/visitor')).body.visitorId as string;
+    await givePhotos(device, visitorId, 120);
+    const placed = customDoc(visitorId);
+    expect((await pushNew(device, 'custom', [placed])).body.refused).toEqual([]);
+    const order = await storedCustom(placed.id);
+    const paid = { ...order, buyStatus: 1 };
+    expect((await pushChange(admin, 'custom', order, paid)).body).toMatchObject({ conflicts: [], refused: [] });
+    expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
+    const printed = await storedCustom(order.id);
+    const shipped = { ...printed, buyStatus: 2, resi: 'TKP-998877' };
+    expect((await pushChange(admin, 'custom', printed, shipped)).body).toMatchObject({ conflicts: [], refused: [] });
+    const events = await eventsOf(admin, order.id);
+    expect(events.map((e) => [e.kind, e.by, e.detail])).toEqual([
+      ['placed', 'customer', { to: 0 }],
+      ['repriced', 'system', { priceFrom: 1, priceTo: order.price }],
+      ['status', 'admin', { from: 0, to: 1 }],
+      ['printed', 'admin', {}],
+      ['status', 'admin', { from: 1, to: 2 }],
+      ['resi', 'admin', { resi: 'TKP-998877' }],
+    ]);
+    expect(new Set(events.map((e) => e.userID))).toEqual(new Set([visitorId]));
+    // A visitor's phone replicates the catalogue and their custom orders only: the history is the admin's to read.
+    expect((await pullAll(device, 'events')).docs).toEqual([]);
+  });
+
+  it('when the admin notes a custom order and removes another, then the note is kept and the removal is recorded', async () => {
+    await givePhotos(customer, uid, 130);
+    const first = customDoc(uid);
+    const second = customDoc(uid);
+    expect((await pushNew(customer, 'custom', [first, second])).body.refused).toEqual([]);
+    expect((await pushNew(admin, 'events', [note(first.id, 'Minta dikirim sore')])).body).toMatchObject({ conflicts: [], refused: [] });
+    const stored2 = await storedCustom(second.id);
+    expect((await pushChange(admin, 'custom', stored2, { ...stored2, _deleted: true })).body.refused).toEqual([]);
+    expect(kinds(await eventsOf(admin, first.id))).toEqual(['note', 'placed', 'repriced']);
+    expect(kinds(await eventsOf(customer, first.id))).toEqual(['placed', 'repriced']);
+    expect((await eventsOf(customer, second.id)).find((e) => e.kind === 'cancelled')).toMatchObject({ by: 'admin', detail: { from: 0 } });
+  });
+
+  it('when a visitor signs up and takes their custom order along, then its history follows it to the account, on any device; the notes stay the shop\'s', async () => {
+    const device = new HttpClient(server.url);
+    const visitorId = (await device.post('/api/auth/visitor')).body.visitorId as string;
+    await givePhotos(device, visitorId, 140);
+    const placed = customDoc(visitorId);
+    await pushNew(device, 'custom', [placed]);
+    const order = await storedCustom(placed.id);
+    await pushChange(admin, 'custom', order, { ...order, buyStatus: 1 });
+    await pushNew(admin, 'events', [note(order.id, 'Pembeli dari Shopee')]);
+    const account = await signUp(device);
+    expect((await device.post('/api/auth/attach-custom', {})).body).toEqual({ attached: 1 });
+
+    const elsewhere = new HttpClient(server.url);
+    expect((await elsewhere.post('/api/auth/login', { email: account.email, password: TEST_PASSWORD })).status).toBe(200);
+    const theirs = await eventsOf(elsewhere, order.id);
+    expect(kinds(theirs)).toEqual(['placed', 'repriced', 'status']);
+    expect(new Set(theirs.map((e) => e.userID))).toEqual(new Set([account.uid]));
+    const all = await eventsOf(admin, order.id);
+    expect(all.find((e) => e.kind === 'note')).toMatchObject({ userID: NOTE_OWNER, detail: { text: 'Pembeli dari Shopee' } });
+    // Changes after the move are the account's from the start.
+    const moved = await storedCustom(order.id);
+    await pushChange(admin, 'custom', moved, { ...moved, buyStatus: 2, resi: 'SPX-1' });
+    expect(kinds(await eventsOf(elsewhere, order.id))).toEqual(['placed', 'repriced', 'resi', 'status', 'status']);
   });
 });
 

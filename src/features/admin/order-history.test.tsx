@@ -5,7 +5,7 @@ import { ADMIN, databaseEachTest, fakeAuth, renderApp } from '../../app/test-uti
 import { NOTE_MAX, NOTE_OWNER } from '../../domain/history';
 import { HISTORY_UI } from '../../domain/history-text';
 import type { JepretDatabase } from '../../lib/db/database';
-import { unpaidOrder } from './test-fixtures';
+import { unpaidOrder, visitorCustom } from './test-fixtures';
 
 afterEach(cleanup);
 
@@ -52,5 +52,33 @@ describe("the order popup's Riwayat", () => {
       expect.objectContaining({ orderId: 'u1abcA1', userID: NOTE_OWNER, by: 'admin', detail: { text: 'Minta dikirim Senin' } }),
     ]);
     expect(notes[0]!.id).toMatch(/^u1abcA1\.note\./);
+  });
+});
+
+describe("a custom order's Riwayat", () => {
+  let db: JepretDatabase;
+  const custom = visitorCustom({ buyStatus: 1 });
+  const at = Date.UTC(2026, 10, 27, 3, 0);
+  databaseEachTest(async (fresh) => {
+    db = fresh;
+    await fresh.custom.insert(custom);
+    await fresh.events.bulkInsert([
+      { id: `${custom.id}.placed.1`, orderId: custom.id, userID: custom.userID, kind: 'placed', at, by: 'customer', detail: { to: 0 } },
+      { id: `${custom.id}.status.2`, orderId: custom.id, userID: custom.userID, kind: 'status', at: at + 1, by: 'admin', detail: { from: 0, to: 1 } },
+    ]);
+  });
+
+  it('when the admin opens a custom order in Custom, then its popup lists its events and takes a note for it', async () => {
+    renderApp('/admin?tab=custom', { auth: fakeAuth({ user: ADMIN }), database: db });
+    fireEvent.click(await screen.findByRole('button', { name: `Detail pesanan ${custom.id}` }));
+    const popup = await screen.findByRole('dialog', { name: `Pesanan ${custom.id}` });
+    const section = within(popup).getByRole('region', { name: HISTORY_UI.title });
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(section).getAllByRole('listitem')[1]!.textContent).toMatch(/Admin: Status: Belum Dibayar → Diproses$/);
+    fireEvent.change(within(popup).getByLabelText(HISTORY_UI.noteLabel), { target: { value: 'Pembeli dari Shopee' } });
+    fireEvent.click(within(popup).getByRole('button', { name: HISTORY_UI.noteSave }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
+    const [noted] = await db.events.find({ selector: { kind: 'note' } }).exec();
+    expect(noted!.toJSON()).toMatchObject({ orderId: custom.id, userID: NOTE_OWNER, detail: { text: 'Pembeli dari Shopee' } });
   });
 });

@@ -131,7 +131,7 @@ export function OrdersTab<R extends OrderLike>({ spec, docs: orders, loading }: 
           <Details order={open} />
           {collection === 'transactions' && <PaymentInfo orderId={open.id} buyStatus={Number(open.buyStatus)} />}
           {collection === 'transactions' && <OrderTracking code={open.id} order={open} />}
-          {collection === 'transactions' && <OrderHistory orderId={open.id} />}
+          <OrderHistory orderId={open.id} />
         </OrderPopup>
       )}
     </>

@@ -110,4 +110,20 @@ describe("Transaksi: the order's history (docs/history.md)", () => {
     // The other order has no events on the device: nothing is shown for it.
     expect(screen.getAllByText(/Lihat riwayat/)).toHaveLength(1);
   });
+
+  it('when a custom order has events, then its history is folded under it as an order\'s is', async () => {
+    const id = 'CUSTMA1790000000ab';
+    const at = Date.UTC(2026, 10, 27, 3, 0);
+    await db.custom.insert({
+      id, userID: CUSTOMER.uid, produkID: '1', userName: 'Budi', email: 'budi@contoh.id', phone: '081234567890', provinsi: '',
+      city: '', alamat: '', img: [], kurir: 'tokopedia', pengiriman: 'tokopedia|Budi|INV-9', qty: 0, packaging: 'map|2000',
+      bubble_wrap: true, price: 6000, buyStatus: 2, imgWhite: [], imgBlack: [], resi: 'TKP-1', createdAt: at,
+    });
+    await db.events.bulkInsert([event(id, 'placed', at, { to: 0 }, 'customer'), event(id, 'printed', at + 60_000, {}, 'admin')]);
+    renderApp('/profile/transaksi', { auth: fakeAuth({ user: CUSTOMER }), database: db });
+    const summary = await screen.findByText(HISTORY_UI.show(2));
+    fireEvent.click(summary);
+    const items = within(summary.closest('details')!).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[1]).toMatch(/Toko: Foto Anda sudah dicetak$/);
+  });
 });

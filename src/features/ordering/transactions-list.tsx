@@ -61,7 +61,7 @@ export function TransactionsList({ uid }: { uid: string }) {
                   onCancel={() => void cancel(o)}
                   onPay={() => setPaying(o)}
                   onReorder={() => o.reorder && void reorder.start(o.reorder)}
-                  history={o.collection === 'transactions' ? history.get(o.id) : undefined}
+                  history={history.get(o.id)}
                 />
               ))}
             </ul>
