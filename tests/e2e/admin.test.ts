@@ -339,6 +339,10 @@ describe('admin Pesanan on a tablet', () => {
     await item.getByText(/^Lihat riwayat/).click();
     await expect.poll(() => item.getByText('Anda: Pesanan dibuat').count(), { timeout: 30_000 }).toBe(1);
     expect(await item.innerText()).not.toContain('Bungkus sebagai hadiah');
+    // A custom order's history is folded under it the same way.
+    const customItem = shop.locator(`li.order[data-order-id="${custom.id}"]`);
+    await customItem.getByText(/^Lihat riwayat/).click();
+    await expect.poll(() => customItem.getByText('Anda: Pesanan dibuat').count(), { timeout: 30_000 }).toBe(1);
     await item.scrollIntoViewIfNeeded();
     await shop.screenshot({ path: `${SHOTS}/transaksi-riwayat.png` });
     expect(await audit(shop)).toEqual([]);
@@ -457,6 +461,13 @@ describe('admin Custom and Pengguna on a tablet', () => {
       .poll(async () => (await pullAll(admin, 'custom')).docs.find((d) => d.id === custom.id)?.resi, { timeout: 30_000 })
       .toBe('SPX777');
     expect((await pullAll(admin, 'custom')).docs.find((d) => d.id === custom.id)).toMatchObject({ buyStatus: 2 });
+    // The server's record of the change comes back into the popup's Riwayat, as an order's does.
+    await table.getByRole('button', { name: `Detail pesanan ${custom.id}` }).click();
+    const history = popup.getByRole('region', { name: 'Riwayat' });
+    await expect.poll(() => history.getByText('Admin: Nomor resi: SPX777').count(), { timeout: 30_000 }).toBe(1);
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/custom-riwayat.png` });
+    expect(await audit(page)).toEqual([]);
     await context.close();
   });
 
