@@ -5,8 +5,9 @@
  * order code and photo number under it (cut away with the margin) and the sheet's label in the page's top margin.
  * White-film and black-film photos never share a page (a black card is drawn black).
  * Photos are prepared eight ahead (sharp, both cores busy), embedded in order (pdf-lib): a bounded number of photos' pixels at once.
+ * A photo's copies are prepared and embedded once and drawn on each of their cards.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { CARD_MM, PHOTO_AREA_MM, printPhotos, type Film, type PrintPhoto, type PrintQuality } from '../../src/domain/photos';
 import type { Paper } from '../../src/domain/print-queue';
 import type { Config } from '../config';
@@ -65,19 +66,35 @@ async function fileOf(config: Config, store: Store, url: string): Promise<string
   return (await findPhoto(store, url)) ? photoFile(config, url) : null;
 }
 
+/** What a card's pixels depend on: cards alike one after the other (a photo's copies) are prepared and embedded once. */
+const pixelsKey = (p: PrintPhoto): string => JSON.stringify([p.url, p.crop ?? null, p.fit ?? null, p.film ?? null]);
+
 /**
  * Each photo with its prepared pixels, up to PREPARE_AHEAD prepared ahead of the one being embedded. The photos'
  * records are asked for further ahead, before sharp's work: a lookup queued behind it (both run on libuv's
- * threads) would hold up the photo waiting for it.
+ * threads) would hold up the photo waiting for it. A run of alike cards (copies follow each other in print order)
+ * is prepared once, for its first card, and each of its cards carries that one image.
  */
 async function* prepared(config: Config, store: Store, photos: readonly SheetCard[]): AsyncGenerator<SheetPhoto> {
-  const fileAt = windowed(photos.length, LOOKUP_AHEAD, (i) => fileOf(config, store, photos[i]!.url));
-  const preparedAt = windowed(photos.length, PREPARE_AHEAD, async (i): Promise<SheetPhoto> => {
-    const file = await fileAt(i);
-    const image = file ? await printImage(file, photos[i]!).catch(() => null) : null;
-    return { ...photos[i]!, image };
+  const starts = photos.flatMap((p, i) => (i === 0 || pixelsKey(p) !== pixelsKey(photos[i - 1]!) ? [i] : []));
+  const fileAt = windowed(starts.length, LOOKUP_AHEAD, (r) => fileOf(config, store, photos[starts[r]!]!.url));
+  const imageAt = windowed(starts.length, PREPARE_AHEAD, async (r): Promise<PrintImage | null> => {
+    const file = await fileAt(r);
+    return file ? await printImage(file, photos[starts[r]!]!).catch(() => null) : null;
   });
-  for (let i = 0; i < photos.length; i++) yield await preparedAt(i);
+  for (let r = 0; r < starts.length; r++) {
+    const image = await imageAt(r);
+    for (let i = starts[r]!; i < (starts[r + 1] ?? photos.length); i++) yield { ...photos[i]!, image };
+  }
+}
+
+/** Embeds a prepared image once for the cards after it that carry the same one: a photo's copies draw one image. */
+function embedder(doc: PDFDocument): (image: PrintImage) => Promise<PDFImage> {
+  let last: { image: PrintImage; embedded: Promise<PDFImage> } | null = null;
+  return (image) => {
+    if (last?.image !== image) last = { image, embedded: doc.embedJpg(image.jpeg) };
+    return last.embedded;
+  };
 }
 
 /** Bottom-left corner of the card in slot `i` of a page. */
@@ -154,7 +171,7 @@ function captionLines(font: PDFFont, text: string, width: number): { lines: stri
   return { lines: wrapCaption(font, text, smallest, width), size: smallest };
 }
 
-async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: SheetPhoto, x: number, y: number): Promise<void> {
+async function drawCard(embed: (image: PrintImage) => Promise<PDFImage>, page: PDFPage, font: PDFFont, photo: SheetPhoto, x: number, y: number): Promise<void> {
   const dark = photo.film === 'black';
   const ink = dark ? rgb(1, 1, 1) : rgb(0, 0, 0);
   page.drawRectangle({
@@ -168,7 +185,7 @@ async function drawCard(doc: PDFDocument, page: PDFPage, font: PDFFont, photo: S
     width: mmToPt(PHOTO_AREA_MM.width),
     height: mmToPt(PHOTO_AREA_MM.height),
   };
-  if (photo.image) page.drawImage(await doc.embedJpg(photo.image.jpeg), area);
+  if (photo.image) page.drawImage(await embed(photo.image), area);
   else page.drawText('Foto tidak ditemukan', { x: area.x + 4, y: area.y + area.height / 2, size: 8, font, color: ink });
   cropMarks(page, x, y);
   const caption = printable(font, photo.caption.trim());
@@ -240,6 +257,7 @@ export async function renderSheet(
   const pageOf = pagesOf(cards, perPage(layout));
   const pageCount = cards.length === 0 ? 1 : pageOf[pageOf.length - 1]! + 1;
   const report: PrintSheet['photos'] = [];
+  const embed = embedder(doc);
   let page: PDFPage | null = null;
   let slotIndex = 0;
   let i = 0;
@@ -251,7 +269,7 @@ export async function renderSheet(
       page.drawText(printable(font, label), { x: slot(layout, 0).x, y: size.height - mmToPt(8), size: 8, font });
     }
     const { x, y } = slot(layout, slotIndex++);
-    await drawCard(doc, page!, font, photo, x, y);
+    await drawCard(embed, page!, font, photo, x, y);
     drawCardLabel(page!, font, photo, x, y);
     report.push({ url: photo.url, quality: photo.image?.quality, lowRes: photo.image?.lowRes ?? false, missing: photo.image === null });
     i++;

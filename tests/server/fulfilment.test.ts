@@ -80,7 +80,7 @@ function images(page: PDFPage, content: string) {
   return [...content.matchAll(re)].map((m) => {
     const xobject = xobjects.lookup(PDFName.of(m[5]!)) as PDFRawStream;
     const px = (key: string) => xobject.dict.lookup(PDFName.of(key), PDFNumber).asNumber();
-    return { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]), pxWidth: px('Width'), pxHeight: px('Height') };
+    return { x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]), pxWidth: px('Width'), pxHeight: px('Height'), ref: String(xobjects.get(PDFName.of(m[5]!))) };
   });
 }
 
@@ -171,6 +171,9 @@ describe('print sheets', () => {
     const page = (await PDFDocument.load(res.bytes)).getPage(0);
     const placed = images(page, contentOf(page));
     expect(placed).toHaveLength(4);
+    // The copies draw one embedded image, prepared once: the sheet does not carry the photo three times.
+    expect(new Set(placed.slice(0, 3).map((p) => p.ref)).size).toBe(1);
+    expect(placed[3]!.ref).not.toBe(placed[0]!.ref);
     expect(rectangles(contentOf(page)).filter((r) => Math.abs(r.width - CARD.width) < 0.5)).toHaveLength(4);
     const rendered = await render(res.bytes, 1, 50);
     const centre = (i: number) => rendered.pixel(placed[i]!.x + placed[i]!.width / 2, placed[i]!.y + placed[i]!.height / 2);
