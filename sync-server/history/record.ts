@@ -1,10 +1,10 @@
 /**
  * The one writer of an order's history (docs/history.md): each caller, where the change happens, hands the order and
  * what happened, and this stores it as a created-only event with a sync stamp, so the admin's tablet and the
- * customer's phone pull it like any document. A failed event write never fails the change it records: it is logged
- * (the kind and the store's error name, no personal data) and the change stands. Its id is made from the order, the
- * kind and the caller's unique part, so a write retried by a caller (or two instances recording one change) is one
- * event: the second meets a 409 and is dropped.
+ * customer's phone pull it like any document. A failed event write is tried twice more, and never fails the change it
+ * records: one that still fails is logged (the kind and the store's error name, no personal data) and the change
+ * stands. Its id is made from the order, the kind and the caller's unique part, so a write retried by a caller (or two
+ * instances recording one change) is one event: the second meets a 409 and is dropped.
  */
 import { eventId, orderChanges, revisionPart, type EventBy, type EventDetail, type EventKind } from '../../src/domain/history';
 import type { Actor } from '../../src/domain/access';
@@ -20,8 +20,14 @@ export interface EventInput {
   at?: number;
 }
 
-/** Stores one event; true when it is stored now or already was. Never throws. */
-export async function recordEvent(store: Store, input: EventInput): Promise<boolean> {
+/**
+ * Waits before each further try of an event's write. A store's hiccup (a CouchDB node restarting, a request timed
+ * out) would otherwise leave a gap in the history for good: the change it records is already stored.
+ */
+export const EVENT_RETRY_MS = [200, 1000] as const;
+
+/** Stores one event; true when it is stored now or already was. Tries again after a failure; never throws. */
+export async function recordEvent(store: Store, input: EventInput, retryMs: readonly number[] = EVENT_RETRY_MS): Promise<boolean> {
   const doc: ClientDoc = {
     id: eventId(input.order.id, input.kind, input.unique),
     orderId: input.order.id,
@@ -32,13 +38,19 @@ export async function recordEvent(store: Store, input: EventInput): Promise<bool
     detail: input.detail ?? {},
     _deleted: false,
   };
-  try {
-    const [written] = await store.write('events', [{ doc, rev: undefined }]);
-    if (written?.ok || written?.conflict) return true;
-    console.error(`[history] ${input.kind} event not recorded: ${written?.error}`);
-  } catch (err) {
-    console.error(`[history] ${input.kind} event not recorded: ${(err as Error)?.name ?? 'error'}`);
+  let reason = 'error';
+  for (let attempt = 0; attempt <= retryMs.length; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryMs[attempt - 1]));
+    try {
+      // The same id each time: a try whose answer was lost but which stored the event meets a 409 next, and is done.
+      const [written] = await store.write('events', [{ doc, rev: undefined }]);
+      if (written?.ok || written?.conflict) return true;
+      reason = String(written?.error);
+    } catch (err) {
+      reason = (err as Error)?.name ?? 'error';
+    }
   }
+  console.error(`[history] ${input.kind} event not recorded: ${reason}`);
   return false;
 }
 

@@ -6,8 +6,11 @@
  */
 import { rmSync } from 'node:fs';
 import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTE_MAX, NOTE_OWNER } from '../../src/domain/history';
+import { loadConfig } from '../../sync-server/config';
+import { Store } from '../../sync-server/data-access/store';
+import { recordEvent } from '../../sync-server/history/record';
 import { startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
 import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startShop, startTestServer, TEST_ADMIN, TEST_PASSWORD, tempDataDir, uploadPhoto, type TestServer } from '../helpers/server';
 import { customDoc, givePhotos, tinyJpeg, transactionDoc } from './fixtures';
@@ -302,5 +305,49 @@ describe('who reads and writes the history', () => {
     expect(kept).toHaveLength(1);
     expect(kept[0].at).toBeLessThanOrEqual(Date.now());
     expect(kept[0].detail.text).toBe('y'.repeat(NOTE_MAX - 4));
+  });
+});
+
+describe('when the store fails an event write', () => {
+  /** The real store on a folder of its own, whose events writes fail the first `failures` times (a node restarting). */
+  async function flakyStore(failures: number) {
+    const dir = tempDataDir();
+    const store = await Store.open(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x' }));
+    let left = failures;
+    const flaky = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key !== 'write') return Reflect.get(target, key, receiver);
+        return (collection: string, ...rest: unknown[]) => {
+          if (collection === 'events' && left-- > 0) return Promise.reject(Object.assign(new Error('socket hang up'), { name: 'FetchError' }));
+          return (target.write as (...a: unknown[]) => unknown).call(target, collection, ...rest);
+        };
+      },
+    });
+    return { store, flaky, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+  }
+  const input = { order: { id: 'abcdeA1790000000xyzw', userID: 'sari0000000000000001' }, kind: 'status' as const, by: 'admin' as const, detail: { from: 0, to: 1 }, unique: '2-1a2b3c4d' };
+
+  it('when it fails twice, then the third try stores the event once', async () => {
+    const s = await flakyStore(2);
+    try {
+      expect(await recordEvent(s.flaky, input, [1, 1])).toBe(true);
+      const stored = await s.store.get('events', 'abcdeA1790000000xyzw.status.2-1a2b3c4d');
+      expect(stored).toMatchObject({ kind: 'status', userID: 'sari0000000000000001', detail: { from: 0, to: 1 } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('when every try fails, then it answers false and logs the kind and the error name, nothing of the customer', async () => {
+    const s = await flakyStore(3);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await recordEvent(s.flaky, input, [1, 1])).toBe(false);
+      expect(await s.store.get('events', 'abcdeA1790000000xyzw.status.2-1a2b3c4d')).toBeFalsy();
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(['[history] status event not recorded: FetchError']);
+    } finally {
+      logged.mockRestore();
+      await s.close();
+    }
   });
 });
