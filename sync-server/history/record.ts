@@ -25,6 +25,9 @@ export interface EventInput {
  * out) would otherwise leave a gap in the history for good: the change it records is already stored.
  */
 export const EVENT_RETRY_MS = [200, 1000] as const;
+/** How long after an event is lost for good the store counts as down (see recordEvent). */
+const DOWN_MS = 10_000;
+let lostAt = -Infinity;
 
 /** Stores one event; true when it is stored now or already was. Tries again after a failure; never throws. */
 export async function recordEvent(store: Store, input: EventInput, retryMs: readonly number[] = EVENT_RETRY_MS): Promise<boolean> {
@@ -39,7 +42,10 @@ export async function recordEvent(store: Store, input: EventInput, retryMs: read
     _deleted: false,
   };
   let reason = 'error';
-  for (let attempt = 0; attempt <= retryMs.length; attempt++) {
+  // While the store has just lost an event, it is down rather than hiccuping: one try each, so a push of many orders
+  // is not held for seconds per order.
+  const tries = Date.now() - lostAt < DOWN_MS ? 1 : retryMs.length + 1;
+  for (let attempt = 0; attempt < tries; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryMs[attempt - 1]));
     try {
       // The same id each time: a try whose answer was lost but which stored the event meets a 409 next, and is done.
@@ -50,6 +56,7 @@ export async function recordEvent(store: Store, input: EventInput, retryMs: read
       reason = (err as Error)?.name ?? 'error';
     }
   }
+  lostAt = Date.now();
   console.error(`[history] ${input.kind} event not recorded: ${reason}`);
   return false;
 }

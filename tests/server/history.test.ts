@@ -345,6 +345,13 @@ describe('when the store fails an event write', () => {
       expect(await recordEvent(s.flaky, input, [1, 1])).toBe(false);
       expect(await s.store.get('events', 'abcdeA1790000000xyzw.status.2-1a2b3c4d')).toBeFalsy();
       expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(['[history] status event not recorded: FetchError']);
+      // The store is down, not hiccuping: the next event is tried once, and a push of many orders is not held.
+      const down = await flakyStore(1);
+      try {
+        expect(await recordEvent(down.flaky, input, [1, 1])).toBe(false);
+      } finally {
+        await down.close();
+      }
     } finally {
       logged.mockRestore();
       await s.close();
