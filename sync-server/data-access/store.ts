@@ -312,6 +312,13 @@ export class Store {
     }
   }
 
+  /** Orders with `buyStatus` placed at `from` (ms) or later, oldest first, at most `limit` (by the `[buyStatus, createdAt]` index). */
+  async ordersPlacedFrom(buyStatus: number, from: number, limit: number): Promise<PouchDoc[]> {
+    const sort = [{ buyStatus: 'asc' as const }, { createdAt: 'asc' as const }];
+    const res = await this.dbs.transactions.find({ selector: { buyStatus, createdAt: { $gte: from } }, use_index: STATUS_INDEX, sort, limit });
+    return res.docs;
+  }
+
   /** Orders with `buyStatus` placed before `cutoff` (ms), by the `[buyStatus, createdAt]` index, at most `limit`. */
   async ordersPlacedBefore(buyStatus: number, cutoff: number, limit: number): Promise<PouchDoc[]> {
     const res = await this.dbs.transactions.find({ selector: { buyStatus, createdAt: { $lt: cutoff } }, use_index: STATUS_INDEX, limit });

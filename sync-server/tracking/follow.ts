@@ -8,7 +8,7 @@
  * the order. A tick never runs under a request: the admin's fresh look (routes.ts) asks the one order directly.
  *
  * Several instances on one store each tick, but what one learns is on the order (`tracking.checkedAt`), so the
- * others find it not due; unknown resis and the backoff are per instance.
+ * others find it not due; unknown resis, the backoff and where the scan stands are per instance.
  */
 import { BUY_STATUS } from '../../src/domain/status';
 import { MINUTE_MS, SECOND_MS } from '../../src/domain/time';
@@ -21,6 +21,7 @@ import { trackWaybill, WaybillError, type WaybillAnswer, type WaybillOptions } f
 export const TICK_MS = 30 * SECOND_MS;
 /** Calls one tick may make: 10 a minute at most, whatever the number of shipped orders. */
 export const CALLS_PER_TICK = 5;
+/** Shipped orders one tick reads: the next page after the last tick's, so every one is reached however many there are. */
 const SHIPPED_SCAN = 1000;
 const FIRST_BACKOFF_MS = MINUTE_MS;
 
@@ -31,6 +32,8 @@ export interface TrackingOptions {
   tickMs?: number;
   /** Called after each tick (tests wait on it). */
   onTick?: () => void;
+  /** Shipped orders read a tick (tests make it small). */
+  scanPage?: number;
 }
 
 /** Why a look at one order did not give an answer: the route says it to the admin. */
@@ -43,7 +46,8 @@ export function startCourierTracking(
   options: TrackingOptions = {},
 ): CourierTracking | null {
   if (!config.rajaongkirApiKey) return null;
-  const tracker = new CourierTracking(store, { apiKey: config.rajaongkirApiKey, baseUrl: config.rajaongkirBaseUrl }, config.trackingIntervalMinutes * MINUTE_MS, options.now);
+  const waybill = { apiKey: config.rajaongkirApiKey, baseUrl: config.rajaongkirBaseUrl };
+  const tracker = new CourierTracking(store, waybill, config.trackingIntervalMinutes * MINUTE_MS, options.now, options.scanPage);
   tracker.start(options.tickMs ?? TICK_MS, options.onTick);
   return tracker;
 }
@@ -53,6 +57,12 @@ export class CourierTracking {
   private running: Promise<void> = Promise.resolve();
   private holdUntil = 0;
   private backoffMs = 0;
+  /**
+   * Where the next tick goes on: the shipped orders placed at `at` or later, but for `read`, those placed at `at` it
+   * already read (orders placed in the same millisecond are neither skipped nor read twice). From the oldest again
+   * after the last page.
+   */
+  private scan: { at: number; read: Set<string> } = { at: 0, read: new Set() };
   /** Orders whose resi the courier did not know, by id: the resi and when it was asked. */
   private readonly unknown = new Map<string, { resi: string; at: number }>();
 
@@ -61,6 +71,7 @@ export class CourierTracking {
     private readonly waybill: WaybillOptions,
     private readonly intervalMs: number,
     private readonly now: () => number = Date.now,
+    private readonly scanPage = SHIPPED_SCAN,
   ) {}
 
   start(tickMs: number, onTick?: () => void): void {
@@ -82,17 +93,34 @@ export class CourierTracking {
     await this.running.catch(() => undefined);
   }
 
-  /** One tick: the due orders, oldest first, at most CALLS_PER_TICK of them. */
+  /**
+   * One tick: the due orders of the next page of shipped orders (oldest first), at most CALLS_PER_TICK of them. The
+   * next tick goes on after the last order this one looked at, and after the last page starts again from the oldest:
+   * orders that stay 'Dikirim' for good (a courier not tracked, a resi never known) cannot keep newer ones unread.
+   */
   async tick(): Promise<void> {
     if (this.now() < this.holdUntil) return;
-    const shipped = await this.store.ordersPlacedBefore(BUY_STATUS.SHIPPED, Number.MAX_SAFE_INTEGER, SHIPPED_SCAN);
+    const { at, read: before } = this.scan;
+    const page = await this.store.ordersPlacedFrom(BUY_STATUS.SHIPPED, at, this.scanPage + before.size);
+    const shipped = page.filter((d) => !(Number(d.createdAt) === at && before.has(d._id)));
+    let read = 0;
     let calls = 0;
     for (const stored of shipped) {
-      if (calls >= CALLS_PER_TICK || this.store.isClosed || this.timer === null) return;
+      if (calls >= CALLS_PER_TICK || this.store.isClosed || this.timer === null) break;
       const order = clientView(stored) as unknown as TrackableOrder & { id: string; phone: string };
-      if (!this.due(order)) continue;
-      calls++;
-      if ((await this.look(order)).kind === 'unavailable') return;
+      if (this.due(order)) {
+        calls++;
+        // Not answered: asked again first once calls resume.
+        if ((await this.look(order)).kind === 'unavailable') break;
+      }
+      read++;
+    }
+    if (read === shipped.length && page.length < this.scanPage + before.size) {
+      this.scan = { at: 0, read: new Set() };
+    } else if (read > 0) {
+      const last = Number(shipped[read - 1]!.createdAt);
+      const sameMs = shipped.slice(0, read).filter((d) => Number(d.createdAt) === last).map((d) => d._id);
+      this.scan = { at: last, read: new Set([...(last === at ? before : []), ...sameMs]) };
     }
   }
 

@@ -67,10 +67,14 @@ const looks = (resi: string) => fake.calls.filter((c) => c.path === '/track/wayb
 const freshLook = (client: HttpClient, id: string) => client.post(`/api/orders/${encodeURIComponent(id)}/tracking`);
 const newResi = () => `JP${Date.now()}${resiN++}`;
 
-/** Sari's order, shipped by the admin with `resi` through `kurir`. */
-async function shipped(resi: string, kurir = 'jne') {
+interface Shop { server: TestServer; admin: HttpClient; sari: HttpClient; sariId: string }
+
+/** Sari's order, shipped by the admin with `resi` through `kurir` (in the suite's shop, or another). */
+async function shipped(resi: string, kurir = 'jne', shop: Shop = { server, admin, sari, sariId }, over: Record<string, unknown> = {}) {
+  const { server, admin, sari, sariId } = shop;
   const { originId, shopCityId } = shopShipping(server.config);
   const doc = transactionDoc(sariId, {
+    ...over,
     kurir,
     phone: '0812-3456-7890',
     subdistrict: `5502|Semarang Utara`,
@@ -78,7 +82,7 @@ async function shipped(resi: string, kurir = 'jne') {
     quote: quoteFor({ origin: originId, destination: '5502', courier: kurir }),
   });
   expect((await pushNew(sari, 'transactions', [doc])).body.refused).toEqual([]);
-  const master = await orderOf(doc.id);
+  const master = await orderOf(doc.id, admin);
   expect((await pushChange(admin, 'transactions', master, { ...master, buyStatus: BUY_STATUS.SHIPPED, resi })).body.refused).toEqual([]);
   return doc.id as string;
 }
@@ -266,6 +270,42 @@ describe('who may ask and write', () => {
     const fresh = transactionDoc(sariId, { tracking: { resi: 'X', status: 'DELIVERED', delivered: true, lines: [], checkedAt: 1 } });
     expect((await pushNew(sari, 'transactions', [fresh])).body.refused).toMatchObject([{ error: 'tracking_server' }]);
     expect((await orderOf(id)).tracking).toEqual(stored.tracking);
+  });
+});
+
+describe('many shipped orders', () => {
+  const placed = Date.now() - 10_000;
+  it.each([
+    ['placed one after the other', (i: number) => placed + i],
+    ['placed in the same millisecond', () => placed + 100],
+  ])('when more orders stay shipped than one tick reads (%s), then the ticks go on page after page and reach each once', async (_, placedAt) => {
+    // Two orders a tick: the first two shipped fill the first page for good (tracked, not due for hours).
+    const small = await startTestServer(
+      { RAJAONGKIR_API_KEY: fake.key, RAJAONGKIR_BASE_URL: fake.url, TRACKING_INTERVAL_MINUTES: String(INTERVAL_MINUTES) },
+      { tracking: { now: () => clock, tickMs: 20, scanPage: 2 } },
+    );
+    try {
+      const shop = { server: small, admin: new HttpClient(small.url), sari: new HttpClient(small.url), sariId: '' };
+      await signInAdmin(shop.admin);
+      shop.sariId = (await signUp(shop.sari)).uid;
+      const resis = [newResi(), newResi(), newResi(), newResi(), newResi()];
+      const ids: string[] = [];
+      // Komerce down at first: calls are held while all five are shipped, so the ticks then meet them all at once.
+      fake.mode = { kind: 'status', status: 502 };
+      for (const [i, resi] of resis.entries()) {
+        fake.ship(resi, 'jne', '081234567890');
+        ids.push(await shipped(resi, 'jne', shop, { createdAt: placedAt(i) }));
+        if (i === 0) await until(async () => looks(resi).length, (n) => n === 1, 'the held first look');
+      }
+      fake.mode = { kind: 'ok' };
+      clock += MINUTE;
+      for (const [i, id] of ids.entries()) {
+        await until(() => orderOf(id, shop.admin), (o) => Boolean(o?.tracking), `order ${i + 1}'s first look`);
+      }
+      expect(resis.map((r) => looks(r).length)).toEqual([2, 1, 1, 1, 1]);
+    } finally {
+      await small.close();
+    }
   });
 });
 
