@@ -27,7 +27,9 @@ vi.mock('../lib/photos/prepare', async (original) => {
       if (!file.name.endsWith('.jpg')) throw new real.PhotoError('bad_image_extension');
       // A big photo takes seconds on a phone: these wait until the test lets them through.
       if (file.name.startsWith('besar')) await slowPrepare.promise;
-      return { blob: new Blob(['x'], { type: 'image/jpeg' }), name: file.name, width: 1600, height: 1200 };
+      const prepared = { blob: new Blob(['x'], { type: 'image/jpeg' }), name: file.name, width: 1600, height: 1200 };
+      // Prepared in a worker, a photo comes back with the number of the worker's request beside it.
+      return file.name.startsWith('pekerja') ? { ...prepared, id: 1 } : prepared;
     },
   };
 });
@@ -41,8 +43,8 @@ beforeAll(() => {
 afterAll(() => vi.restoreAllMocks());
 afterEach(cleanup);
 
-function Harness({ max }: { max?: number }) {
-  const [photos, setPhotos] = useState<PhotoEdit[]>([]);
+function Harness({ max, initial = [] }: { max?: number; initial?: PhotoEdit[] }) {
+  const [photos, setPhotos] = useState<PhotoEdit[]>(initial);
   return (
     <AlertProvider>
       <AlertBar />
@@ -75,6 +77,22 @@ describe('photo picker', () => {
     expect(screen.queryByText('Menunggu unggahan')).toBeNull();
     setProgress(photo.id, null);
     expect(await screen.findByText('Menunggu unggahan')).toBeInTheDocument();
+  });
+
+  it('when prepared photos come back with fields of their own (the number of a worker request), then each keeps its own place in the outbox and its card waits for its upload', async () => {
+    render(<Harness />);
+    await userEvent.upload(screen.getByLabelText(/Pilih Foto/), jpegs('pekerja-1.jpg', 'pekerja-2.jpg'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(2));
+    const kept = (await photosOf('u1abcdefgh')).filter((p) => p.name.startsWith('pekerja'));
+    expect(kept.map((p) => [p.name, p.status])).toEqual([['pekerja-1.jpg', 'waiting'], ['pekerja-2.jpg', 'waiting']]);
+    await waitFor(() => expect(screen.getAllByText('Menunggu unggahan')).toHaveLength(2));
+    expect(screen.queryByText('Terunggah')).toBeNull();
+  });
+
+  it('when a draft names a photo by a `local:` name the outbox never gives, then its card says it cannot be uploaded, not that it is', async () => {
+    render(<Harness initial={[{ url: 'local:1', caption: '' }]} />);
+    expect(await screen.findByText('Gagal diunggah')).toBeInTheDocument();
+    expect(screen.queryByText('Terunggah')).toBeNull();
   });
 
   it('when a photo is removed while a later pick is still being prepared, then it stays removed and the later pick all comes in', async () => {

@@ -85,8 +85,12 @@ export function subscribeOutbox(listener: (change: OutboxChange) => void): () =>
 }
 
 export async function addPhoto(owner: string, photo: PreparedPhoto, now = Date.now(), apply?: PhotoTarget, isPublic = false): Promise<OutboxPhoto> {
+  // The photo's own fields only, named one by one: a prepared photo may carry more (a worker's reply has the number of
+  // its request), and spread here it would replace the entry's id: a second photo would overwrite the first, and a
+  // card would read its `local:` reference, which names no outbox photo, as uploaded.
+  const { blob, name, width, height } = photo;
   const entry: OutboxPhoto = {
-    id: `${now.toString(36)}${randomTail(8)}`, owner, ...photo, status: 'waiting', createdAt: now, ...(apply ? { apply } : {}), ...(isPublic ? { public: true as const } : {}),
+    id: `${now.toString(36)}${randomTail(8)}`, owner, blob, name, width, height, status: 'waiting', createdAt: now, ...(apply ? { apply } : {}), ...(isPublic ? { public: true as const } : {}),
   };
   await (await database()).put('photos', entry);
   changed();

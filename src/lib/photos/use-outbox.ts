@@ -1,6 +1,6 @@
 /** What the screens need to know of photos in the outbox: status, upload progress and size, live. */
 import { useEffect, useEffectEvent, useState } from 'react';
-import { isLocalPhotoRef, localPhotoId } from '../../domain/photos';
+import { isLocalPhotoRef, LOCAL_PHOTO_PREFIX, localPhotoId } from '../../domain/photos';
 import { getPhoto, progressOf, subscribeOutbox, type PhotoStatus } from './outbox';
 
 export interface PhotoState {
@@ -34,13 +34,18 @@ export function useOutboxRead<T>(read: () => Promise<T>, initial: T, key: string
 }
 
 async function photoState(ref: string): Promise<[string, PhotoState]> {
+  // A `local:` name the outbox could never have given is no uploaded photo either: no upload will ever replace it.
+  if (ref.startsWith(LOCAL_PHOTO_PREFIX) && !isLocalPhotoRef(ref)) return [ref, { status: 'failed' }];
   if (!isLocalPhotoRef(ref)) return [ref, { status: 'done' }];
   const photo = await getPhoto(localPhotoId(ref)).catch(() => undefined);
   if (!photo) return [ref, { status: 'failed' }];
   return [ref, { status: photo.status, progress: progressOf(photo.id), width: photo.width, height: photo.height, error: photo.error }];
 }
 
-/** One state per reference: uploaded URLs are 'done'; a `local:` reference missing from the outbox is 'failed'. */
+/**
+ * One state per reference: uploaded URLs are 'done'; a `local:` reference missing from the outbox, or not of the
+ * outbox's shape, is 'failed'.
+ */
 export function usePhotoStates(refs: readonly string[]): Record<string, PhotoState> {
   return useOutboxRead(async () => Object.fromEntries(await Promise.all(refs.map(photoState))), {}, refs.join('\n'));
 }
