@@ -23,6 +23,8 @@ export const PRINT_AREA_PX = { width: mmToPx(PHOTO_AREA_MM.width), height: mmToP
  */
 export const PREPARED_LONG_SIDE = 1600;
 export const PREPARED_JPEG_QUALITY = 0.85;
+/** Above this a prepared photo is encoded again at a lower quality (a noisy photo at 1600 px); the server's limit is far above. */
+export const PREPARED_MAX_BYTES = 1.5 * 1024 * 1024;
 /** Long side of the thumbnails the server makes for lists. */
 export const THUMB_LONG_SIDE = 320;
 

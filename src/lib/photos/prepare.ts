@@ -1,14 +1,16 @@
 /**
  * A picked photo, made ready for the print shop on the phone itself (docs/photos.md): the extension and the real
- * content are checked, a HEIC is converted to JPEG (heic-to, loaded only when a HEIC is picked), then the photo is
- * scaled to what an 86x54 mm print at 300 dpi needs, with room to crop, and re-encoded as JPEG by
- * browser-image-compression. Re-encoding through a canvas applies the orientation and drops every EXIF field, the GPS
- * location included, so it never leaves the phone.
+ * content are checked, a HEIC is decoded (heic-to, loaded only when a HEIC is picked), then the photo is scaled to
+ * what an 86x54 mm print at 300 dpi needs, with room to crop, and re-encoded as JPEG, in a worker (scale.ts) so the
+ * screen stays responsive; browser-image-compression on the main thread where the browser has no worker canvas.
+ * Re-encoding through a canvas applies the orientation and drops every EXIF field, the GPS location included, so it
+ * never leaves the phone.
  */
 import imageCompression from 'browser-image-compression';
 import type { MessageCode } from '../../domain/messages';
-import { PREPARED_JPEG_QUALITY, PREPARED_LONG_SIDE } from '../../domain/photos';
+import { PREPARED_JPEG_QUALITY, PREPARED_LONG_SIDE, PREPARED_MAX_BYTES } from '../../domain/photos';
 import { hasImageExtension } from '../../domain/validation';
+import { offThreadScaling, ScaleFailed, scaleOffThread, type Scaled } from './scale';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 
@@ -41,21 +43,23 @@ export function sniffImageKind(head: Uint8Array): ImageKind | null {
   return null;
 }
 
-/**
- * The picture as a File whose type is what its bytes are (phones often leave `type` empty): a HEIC is
- * converted to JPEG first. libheif is about 3 MB, so heic-to is fetched only now and kept out of the precache.
- */
-async function decodable(file: File, kind: ImageKind): Promise<File> {
-  if (kind !== 'heic') return new File([file], file.name, { type: `image/${kind}` });
-  let heicTo: (typeof import('heic-to/csp'))['heicTo'];
+type HeicTo = (typeof import('heic-to/csp'))['heicTo'];
+
+/** libheif is about 3 MB, so heic-to is fetched only when a HEIC is picked, and kept out of the precache. */
+async function loadHeicTo(): Promise<HeicTo> {
   try {
-    ({ heicTo } = await import('heic-to/csp'));
+    return (await import('heic-to/csp')).heicTo;
   } catch (err) {
     // Never fetched on this device and no network: the converter is what is missing, not a good photo.
     console.error('HEIC converter not loaded:', err instanceof Error ? err.message : err);
     throw new PhotoError('heic_needs_network');
   }
-  const jpeg = await heicTo({ blob: file, type: 'image/jpeg', quality: 0.95 });
+}
+
+/** The picture as a File whose type is what its bytes are (phones often leave `type` empty); a HEIC as a JPEG. */
+async function decodable(file: File, kind: ImageKind): Promise<File> {
+  if (kind !== 'heic') return new File([file], file.name, { type: `image/${kind}` });
+  const jpeg = await (await loadHeicTo())({ blob: file, type: 'image/jpeg', quality: 0.95 });
   return new File([jpeg], file.name.replace(/\.heic$/i, '.jpg'), { type: 'image/jpeg' });
 }
 
@@ -66,6 +70,35 @@ async function dimensions(blob: Blob): Promise<{ width: number; height: number }
   return size;
 }
 
+/** Scaled on the main thread (browser-image-compression), where the browser has no worker canvas. */
+async function scaleHere(file: File, kind: ImageKind): Promise<Scaled> {
+  const compressed = await imageCompression(await decodable(file, kind), {
+    maxWidthOrHeight: PREPARED_LONG_SIDE,
+    initialQuality: PREPARED_JPEG_QUALITY,
+    fileType: 'image/jpeg',
+    // The library's worker loads its own copy from a CDN: no CDN here, and the CSP allows only 'self'.
+    useWebWorker: false,
+    preserveExif: false,
+    maxSizeMB: PREPARED_MAX_BYTES / 1024 / 1024,
+  });
+  return { blob: compressed, ...(await dimensions(compressed)) };
+}
+
+/**
+ * Scaled in the worker: a HEIC goes there as the picture heic-to decoded in its own worker (no full-size JPEG
+ * encoded on the main thread in between). Null when the worker itself failed: the main thread does it then.
+ */
+async function scaleInWorker(file: File, kind: ImageKind): Promise<Scaled | null> {
+  const source = kind === 'heic' ? await (await loadHeicTo())({ blob: file, type: 'bitmap' }) : file;
+  try {
+    return await scaleOffThread(source, PREPARED_LONG_SIDE, PREPARED_JPEG_QUALITY);
+  } catch (err) {
+    if (err instanceof ScaleFailed) throw err;
+    console.error('photo worker:', err instanceof Error ? err.message : err);
+    return null;
+  }
+}
+
 /** Checks and prepares one picked file; throws a PhotoError the screen shows as it is. */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   if (!hasImageExtension(file.name)) throw new PhotoError('bad_image_extension');
@@ -73,16 +106,8 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   // The extension is right but the content is not a picture (a text file renamed to .jpg).
   if (!kind) throw new PhotoError('photo_not_image');
   try {
-    const compressed = await imageCompression(await decodable(file, kind), {
-      maxWidthOrHeight: PREPARED_LONG_SIDE,
-      initialQuality: PREPARED_JPEG_QUALITY,
-      fileType: 'image/jpeg',
-      // The library's worker loads its own copy from a CDN: no CDN here, and the CSP allows only 'self'.
-      useWebWorker: false,
-      preserveExif: false,
-      maxSizeMB: 1.5,
-    });
-    return { blob: compressed, ...(await dimensions(compressed)), name: file.name };
+    const scaled = (offThreadScaling() ? await scaleInWorker(file, kind) : null) ?? (await scaleHere(file, kind));
+    return { ...scaled, name: file.name };
   } catch (err) {
     if (err instanceof PhotoError) throw err;
     console.error('photo preparation failed:', err instanceof Error ? err.message : err);
