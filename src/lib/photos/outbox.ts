@@ -163,11 +163,33 @@ export async function removePhotosOf(owner: string): Promise<void> {
   changed();
 }
 
+/**
+ * Progress notices at most this often. Each makes every photo card on screen read the outbox again and draw, and an
+ * upload reports its progress many times a second: on a cheap phone, two uploads' notices were the heaviest work
+ * left on the main thread while the customer crops.
+ */
+export const PROGRESS_NOTICE_MS = 250;
+let progressNoticedAt = -Infinity;
+let progressNotice: ReturnType<typeof setTimeout> | null = null;
+
+/** Notices progress at once when none was noticed lately, else once at the end of the wait, with the latest. */
+function noticeProgress(): void {
+  if (progressNotice) return;
+  const wait = progressNoticedAt + PROGRESS_NOTICE_MS - Date.now();
+  const notice = () => {
+    progressNotice = null;
+    progressNoticedAt = Date.now();
+    notifyHere('progress');
+  };
+  if (wait <= 0) notice();
+  else progressNotice = setTimeout(notice, wait);
+}
+
 /** Progress stays in this tab (other tabs see the photo's status change when it is done). */
 export function setProgress(id: string, fraction: number | null): void {
   if (fraction === null) progress.delete(id);
   else progress.set(id, fraction);
-  notifyHere('progress');
+  noticeProgress();
 }
 
 export function progressOf(id: string): number | undefined {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, expect, it, vi } from 'vitest';
-import { addPhoto, getPhoto, progressOf } from './outbox';
+import { addPhoto, getPhoto, progressOf, PROGRESS_NOTICE_MS, setProgress, subscribeOutbox } from './outbox';
 import { startUploader, type Uploader } from './uploader';
 
 const OWNER = 'u1sessionowner';
@@ -296,4 +296,25 @@ it('when one photo\'s connection drops while another is on its way beside it, th
   // The line may be down: no new upload starts before the retry (the next photo waits with the dropped one).
   expect(server.started).toEqual([301, 302]);
   expect((await getPhoto(after.id))?.status).toBe('waiting');
+});
+
+it('when an upload reports its progress many times a second, then the screens are told at once and then at most every PROGRESS_NOTICE_MS, with the latest', () => {
+  vi.useFakeTimers();
+  const told: Array<number | undefined> = [];
+  const unsubscribe = subscribeOutbox((change) => change === 'progress' && told.push(progressOf('p1')));
+  try {
+    vi.advanceTimersByTime(PROGRESS_NOTICE_MS);
+    for (let i = 1; i <= 10; i++) setProgress('p1', i / 10);
+    expect(told).toEqual([0.1]);
+    vi.advanceTimersByTime(PROGRESS_NOTICE_MS - 1);
+    expect(told).toEqual([0.1]);
+    vi.advanceTimersByTime(1);
+    expect(told).toEqual([0.1, 1]);
+    setProgress('p1', null);
+    vi.advanceTimersByTime(PROGRESS_NOTICE_MS);
+    expect(told).toEqual([0.1, 1, undefined]);
+  } finally {
+    unsubscribe();
+    vi.useRealTimers();
+  }
 });
