@@ -7,3 +7,13 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
 
 /** The full run's value, or the smoke run's. */
 export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
+
+const benchStart = Date.now();
+
+/**
+ * Says on stderr how far a bench has come, seconds from its start: when a smoke run overruns its limit in `npm test`,
+ * the tail of its output (printed with the failure) shows where it stood rather than nothing.
+ */
+export function stage(name: string): void {
+  console.error(`[bench +${((Date.now() - benchStart) / 1000).toFixed(1)} s] ${name}`);
+}
