@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUY_STATUS } from '../../src/domain/status';
+import { WORKER_STALL_MS } from '../../src/lib/photos/scale';
 import { HttpClient, pullAll, pushChange, TEST_PASSWORD } from '../helpers/server';
 import { ADMIN, appAndBrowser, logInWithForm, signUpInForm, uniqueEmail } from './harness';
 import { chooseShipping, ONGKIR, seriousViolations } from './shop-steps';
@@ -151,6 +152,37 @@ describe('print quality', () => {
     expect(await again.locator('.photo-card').getByText('3× cetak').count()).toBe(1);
     expect(await again.locator('.photo-card').getByText(Q.too_low).count()).toBe(1);
     await check(page, 'pesan-lagi');
+  });
+
+  it("when the phone's photo worker never answers, then after WORKER_STALL_MS the photo is scaled on the main thread and uploads, and so are the photos after it", async () => {
+    // A real worker in Chromium that takes the photo and never answers; the service worker is kept out so the
+    // script comes through the route. The page's clock is Playwright's, so the wait is jumped over, not sat through.
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
+    let workerScripts = 0;
+    await context.route(/\/prepare-worker[^/]*\.js$/, (route) => {
+      workerScripts++;
+      return route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' });
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    await page.clock.install();
+    await signUpInForm(page, suite.app.url, uniqueEmail('macet'), TEST_PASSWORD);
+    await page.goto(`${suite.app.url}/products`);
+    await page.locator('article.product-card').first().getByRole('button', { name: 'Beli' }).click();
+    const w = page.locator('dialog.wizard');
+    await w.locator('input[type=file]').setInputFiles([vga]);
+    await expect.poll(() => workerScripts).toBe(1);
+    await expect.poll(() => w.getByText('Menyiapkan 1 foto…').count()).toBe(1);
+    await page.waitForTimeout(1_000);
+    // Stuck until the stall limit: nothing has prepared it yet.
+    expect(await w.getByText('Terunggah', { exact: true }).count()).toBe(0);
+    await page.clock.fastForward(WORKER_STALL_MS + 1_000);
+    await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(1);
+    // The next photo on this page does not wait for a worker again: no new one is started, and it uploads at once.
+    await w.locator('input[type=file]').setInputFiles([sideways]);
+    await expect.poll(() => w.getByText('Terunggah', { exact: true }).count(), { timeout: 60_000 }).toBe(2);
+    expect(workerScripts).toBe(1);
+    await context.close();
   });
 
   it('axe found no serious violation in the crop editor, and the pages raised no page error', () => {
