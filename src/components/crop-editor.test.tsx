@@ -8,11 +8,17 @@ import { CropEditor } from './crop-editor';
 
 const T = ORDER_EXTRAS_UI.quality;
 
-// jsdom lays nothing out: the cropper's box is given the size a phone at 360 px shows it at.
+// jsdom lays nothing out: the cropper's box is given the size a phone at 360 px shows it at (or none, as a dialog has
+// before its first layout).
+const PHONE_BOX = { width: 240, height: 323 };
+let box = PHONE_BOX;
 beforeAll(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, width: 240, height: 323, right: 240, bottom: 323, toJSON: () => ({}) });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, left: 0, top: 0, right: box.width, bottom: box.height, ...box, toJSON: () => ({}) }));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  box = PHONE_BOX;
+});
 
 function openOn(width: number, height: number, onSave = vi.fn(), maxCopies?: number) {
   const photo: PhotoEdit = { url: '/assets/goods/foto.jpg', caption: '' };
@@ -64,6 +70,21 @@ describe("CropEditor 'Jumlah cetak'", () => {
 });
 
 describe('CropEditor: the crop people expect', () => {
+  it('when the photo loads before the editor is laid out and loads again once it is (its upload ended), then the editor stays, says how sharp it prints and saves a real crop', () => {
+    // The cropper measured a 0 x 0 box and reported a crop area of NaN; taken as the starting crop on the next load, it
+    // made the zoom NaN, which never equals itself: the cropper updated itself until React gave up (error #185) and the
+    // page showed its error screen, the customer's wizard gone (seen in Chromium under load, the bad-line bench).
+    box = { width: 0, height: 0 };
+    const onSave = openOn(640, 480);
+    box = PHONE_BOX;
+    fireEvent.load(document.querySelector('.crop-area img')!);
+    expect(screen.getByRole('status')).toHaveTextContent(T.fine);
+    fireEvent.click(screen.getByRole('button', { name: UI.order.save }));
+    const saved = onSave.mock.calls[0]![0] as PhotoEdit;
+    expect(Object.values(saved.crop!).every(Number.isFinite)).toBe(true);
+    expect(saved.crop).toMatchObject({ y: 0, height: 100 });
+  });
+
   it('when a portrait photo was never cropped, then the editor starts at its top, centred across, and saves that', () => {
     const onSave = openOn(900, 1600);
     fireEvent.click(screen.getByRole('button', { name: UI.order.save }));

@@ -46,6 +46,13 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
   const captionId = useId();
   const hintId = useId();
 
+  /**
+   * Only real numbers reach the editor's state. The cropper measures a 0 x 0 box when the photo loads before the dialog
+   * is laid out, and then reports a crop area, a position and a zoom of NaN; taken as the start of the next load (the
+   * photo's source changes when its upload ends), a NaN zoom never equals itself, and the cropper updated itself
+   * until React gave up and the page showed its error screen.
+   */
+  const finite = (...n: number[]) => n.every(Number.isFinite);
   const round = (a: Area): Area => ({
     x: Math.round(a.x * 100) / 100,
     y: Math.round(a.y * 100) / 100,
@@ -74,9 +81,9 @@ export function CropEditor({ photo, index, maxCopies = COPIES_MAX, onSave, onClo
               crop={crop}
               zoom={zoom}
               aspect={CROP_ASPECT}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropAreaChange={(percent) => setArea(round(percent))}
+              onCropChange={(c) => finite(c.x, c.y) && setCrop(c)}
+              onZoomChange={(z) => finite(z) && setZoom(z)}
+              onCropAreaChange={(percent) => finite(percent.x, percent.y, percent.width, percent.height) && percent.width > 0 && percent.height > 0 && setArea(round(percent))}
               onCropSizeChange={(size) => (cropSize.current = size)}
               onMediaLoaded={(media) => {
                 setNatural({ width: media.naturalWidth, height: media.naturalHeight });

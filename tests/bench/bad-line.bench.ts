@@ -69,6 +69,9 @@ stage('app and Chromium started');
 try {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
+  // What went wrong in the page is printed with the bench's own output (the smoke run's failure shows its tail).
+  page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  page.on('console', (m) => m.type() === 'error' && console.error(`[page console] ${m.text().slice(0, 2000)}`));
   await signUpInForm(page, app.url, uniqueEmail('bench'), TEST_PASSWORD);
   stage('signed up');
   await page.goto(`${app.url}/products`);
@@ -153,8 +156,15 @@ try {
     .waitForFunction((n) => document.querySelectorAll('.upload-state.upload-done').length >= n, files.length, { polling: 250, timeout: sized(1_200_000, 100_000) })
     .catch(async (err: Error) => {
       // What each card said when the wait gave up: a failed upload, one still waiting, or one never prepared.
-      const states = await page.locator('.upload-state').allTextContents().catch(() => []);
-      throw new Error(`not all ${files.length} photos uploaded: ${JSON.stringify(states)} (${err.message.split('\n')[0]})`);
+      const states = await page
+        .locator('.upload-state')
+        .allTextContents()
+        .catch((e: Error) => [`unread: ${e.message.split('\n')[0]}`]);
+      const shown = await page
+        .locator('body')
+        .innerText()
+        .catch((e: Error) => `unread: ${e.message.split('\n')[0]}`);
+      throw new Error(`not all ${files.length} photos uploaded at ${page.url()}: ${JSON.stringify(states)} (${err.message.split('\n')[0]}); the page shows: ${shown.slice(0, 1500)}`);
     });
   const elapsed = Date.now() - started;
   stage('all uploaded');
