@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PhotoEdit } from '../domain/photos';
+import { ORDER_EXTRAS_UI } from '../domain/order-extras-text';
+import { UI } from '../domain/ui-text';
 import { AlertProvider } from '../lib/alert';
 import { AlertBar } from './alert-bar';
 import { photosOf, setProgress } from '../lib/photos/outbox';
@@ -30,6 +32,18 @@ vi.mock('../lib/photos/prepare', async (original) => {
       const prepared = { blob: new Blob(['x'], { type: 'image/jpeg' }), name: file.name, width: 1600, height: 1200 };
       // Prepared in a worker, a photo comes back with the number of the worker's request beside it.
       return file.name.startsWith('pekerja') ? { ...prepared, id: 1 } : prepared;
+    },
+  };
+});
+
+// A crop editor that fails, for a photo captioned 'rusak': what the picker does when the editor throws (as
+// react-easy-crop's update loop once did, crop-editor.test.tsx). Every other photo gets the real editor.
+vi.mock('./crop-editor', async (original) => {
+  const real = await original<typeof import('./crop-editor')>();
+  return {
+    CropEditor: (props: Parameters<typeof real.CropEditor>[0]) => {
+      if (props.photo.caption === 'rusak') throw new Error('the cropper broke');
+      return <real.CropEditor {...props} />;
     },
   };
 });
@@ -139,6 +153,18 @@ describe('photo picker', () => {
     await userEvent.upload(input, jpegs('g.jpg'));
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Hapus foto/ })).toHaveLength(3));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when the crop editor fails, then it closes with a message, the photos stay, and another photo opens in the editor', async () => {
+    const failing = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<Harness initial={[{ url: '/assets/goods/a.jpg', caption: 'rusak' }, { url: '/assets/goods/b.jpg', caption: '' }]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Atur potongan dan caption foto 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_EXTRAS_UI.cropFailed);
+    expect(document.querySelectorAll('.photo-card')).toHaveLength(2);
+    expect(failing).toHaveBeenCalledWith('part of the screen failed:', 'the cropper broke');
+    failing.mockRestore();
+    await userEvent.click(screen.getByRole('button', { name: 'Atur potongan dan caption foto 2' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(UI.order.caption);
   });
 
   it('when the phone is offline with photos waiting, then the picker says they go up by themselves once online and the order can go on', async () => {

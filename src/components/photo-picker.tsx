@@ -16,6 +16,7 @@ import { addPhoto, removePhoto } from '../lib/photos/outbox';
 import { PhotoError, preparePhoto } from '../lib/photos/prepare';
 import { uploadedCount, usePhotoStates, type PhotoState } from '../lib/photos/use-outbox';
 import { CropEditor } from './crop-editor';
+import { ErrorBoundary } from './error-boundary';
 
 const T = UI.order;
 /** What a photo's card says of its upload: 'Terunggah', the server's refusal, 'Mengunggah 42%' or 'Menunggu unggahan'. */
@@ -155,16 +156,24 @@ export function PhotoPicker({ owner, photos, onChange, listName, plain = false, 
         </>
       )}
       {editing !== null && photos[editing] && (
-        <CropEditor
-          photo={photos[editing]!}
-          index={editing}
-          maxCopies={max - (printsOf(photos) - printsOf([photos[editing]!]))}
-          onClose={() => setEditing(null)}
-          onSave={(edited) => {
-            onChange((current) => current.map((p) => (p.url === edited.url ? edited : p)));
+        // A crop editor that fails closes with a message; the list and the rest of the order stay.
+        <ErrorBoundary
+          onError={() => {
             setEditing(null);
+            showAlert(AlertLevel.error, ORDER_EXTRAS_UI.cropFailed);
           }}
-        />
+        >
+          <CropEditor
+            photo={photos[editing]!}
+            index={editing}
+            maxCopies={max - (printsOf(photos) - printsOf([photos[editing]!]))}
+            onClose={() => setEditing(null)}
+            onSave={(edited) => {
+              onChange((current) => current.map((p) => (p.url === edited.url ? edited : p)));
+              setEditing(null);
+            }}
+          />
+        </ErrorBoundary>
       )}
     </div>
   );

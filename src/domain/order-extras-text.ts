@@ -16,6 +16,8 @@ export const ORDER_EXTRAS_UI = {
     low: 'Resolusi rendah: hasil cetak bisa kurang tajam.',
     too_low: 'Resolusi terlalu rendah: hasil cetak akan buram. Kurangi zoom atau pilih foto yang lebih besar.',
   },
+  /** The crop editor failed and closed (components/error-boundary.tsx): the photo and the order are as they were. */
+  cropFailed: 'Pengaturan foto tidak bisa dibuka. Foto dan pesananmu tetap tersimpan; coba atur lagi.',
   perPrint: (fee: string) => `${fee} per cetakan`,
   reorder: 'Pesan lagi',
   /** 'Pesan lagi' of an order some of whose photos the server no longer keeps: they are left out, said plainly. */
