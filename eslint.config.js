@@ -18,6 +18,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { jepret } from './eslint.rules.js';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -61,6 +62,14 @@ function layers({ forTests }) {
 }
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/app/test-utils.tsx'];
+const TYPED = ['src/**/*.ts', 'src/**/*.tsx', 'sync-server/**/*.ts', 'tests/**/*.ts'];
+const PLANTED = ['src/*/planted.ts', 'src/*/*/planted.ts', 'src/*/*/planted.tsx', 'sync-server/planted.ts', 'sync-server/*/planted.ts'];
+
+/**
+ * The longest a function may be (lines, comments included). Functions over 80 lines are counted apart, and their
+ * number only goes down (FUNCTIONS_OVER_80 in tests/lint.test.ts).
+ */
+const FUNCTION_MAX_LINES = 160;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', '.tmp/**', 'data/**', 'coverage/**', 'public/**', 'node_modules/**'] },
@@ -115,6 +124,49 @@ export default tseslint.config(
         ),
       ],
     },
+  },
+  {
+    // Rules that read the types: a promise nobody awaits or catches fails silently, a write to the device's database
+    // outside the named mutators has no failure path.
+    files: TYPED,
+    plugins: { jepret },
+    languageOptions: {
+      parserOptions: {
+        // tests/lint.test.ts lints planted files that are never written: they get the project's own options.
+        projectService: { allowDefaultProject: PLANTED, defaultProject: 'tsconfig.json', maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32 },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // Every write to RxDB is a named mutator in src/lib/writes (docs/architecture.md, "Writes"). The two writers for no
+    // screen: the uploader swaps an uploaded photo's URL in, sign-out removes the account's database.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [...TESTS, 'src/lib/writes/**', 'src/lib/photos/uploader.ts', 'src/lib/auth/use-sign-out.ts'],
+    rules: { 'jepret/writes-through-mutators': 'error' },
+  },
+  {
+    // Every word a screen shows lives in a text module (src/domain/*-text.ts, messages.ts), where a translator looks:
+    // JSX holds no word of two letters or more ('g' after a weight is a unit, not a word).
+    files: ['src/**/*.tsx'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/\\p{L}{2,}/u]', message: 'A word in JSX: put the text in a text module (src/domain/ui-text.ts and its kin).' },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|aria-description|title|alt|placeholder|label)$/] > Literal[value=/\\p{L}{2,}/u]',
+          message: 'A word in a JSX attribute: put the text in a text module (src/domain/ui-text.ts and its kin).',
+        },
+        { selector: 'JSXExpressionContainer > Literal[value=/\\p{L}{2,}/u]', message: 'A word in JSX: put the text in a text module (src/domain/ui-text.ts and its kin).' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'sync-server/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'max-lines-per-function': ['error', { max: FUNCTION_MAX_LINES }] },
   },
   {
     files: TESTS,

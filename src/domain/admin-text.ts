@@ -19,7 +19,15 @@ export const ADMIN_UI = {
   downloadFailed: 'File tidak dapat diunduh. Coba lagi sebentar lagi.',
   chat: 'Chat WhatsApp',
   menu: 'Menu admin',
-  tabs: ['Dashboard', 'Pesanan', 'Custom', 'Antrian Cetak', 'Pengguna', 'Produk'] as const,
+  /** Each tab's label, by its stable id (src/features/admin/tabs.ts: the id is also its word in the address). */
+  tabs: {
+    dashboard: 'Dashboard',
+    pesanan: 'Pesanan',
+    custom: 'Custom',
+    'antrian-cetak': 'Antrian Cetak',
+    pengguna: 'Pengguna',
+    produk: 'Produk',
+  },
   /** Shipping labels: the order popup's links and the print queue tab's section (labels-section.tsx). */
   labels: {
     a6: 'Label A6',
@@ -31,7 +39,7 @@ export const ADMIN_UI = {
     formatA4: '4 label per halaman A4',
     printAll: (n: number) => `Cetak ${formatCount(n)} label`,
   },
-  /** The print queue's tab (src/features/admin/print-queue-tab.tsx). */
+  /** The print queue's tab (src/features/admin/print-queue/print-queue-tab.tsx). */
   printQueue: {
     count: (orders: number, cards: number) =>
       orders === 0 ? 'Antrian kosong: semua pesanan yang sudah dibayar sudah dicetak.' : `${formatCount(orders)} pesanan menunggu cetak · ${formatCount(cards)} kartu`,
@@ -119,6 +127,7 @@ export const ADMIN_UI = {
   edit: 'Edit',
   show: 'Tampilkan',
   hiddenProduct: 'Disembunyikan',
+  productId: (id: string) => `ID ${id}`,
   editOf: (title: string) => `Edit ${title}`,
   hideOf: (title: string) => `Hapus ${title}`,
   showOf: (title: string) => `Tampilkan lagi ${title}`,

@@ -34,7 +34,7 @@ export function mergeEdit<T extends Doc>(collection: CollectionName, assumed: Do
 /**
  * What an edit (`mine`, made on `assumed`) changes in `master`: each field it changed, as it wrote it (undefined for a
  * field it removed), and a counter as the sum of both changes. Also the admin's product form, whose stock orders move
- * while it is open (src/features/admin/produk-tab.tsx).
+ * while it is open (src/features/admin/produk/produk-tab.tsx).
  */
 export function editedFields(collection: CollectionName, assumedDoc: object, masterDoc: object, mineDoc: object): Doc {
   return changesOf(COUNTERS[collection], assumedDoc as Doc, masterDoc as Doc, mineDoc as Doc);

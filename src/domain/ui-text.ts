@@ -9,6 +9,10 @@ export const UI = {
   /** The alert bar's ×: not the same name as a dialog's own × when the bar shows inside the dialog. */
   closeMessage: 'Tutup pesan',
   /** The browser's title: the shop's (index.html says the same), and a page's. */
+  /** The shop's name beside its logo (the navigation, the sign-in pages). */
+  brand: 'Jepret',
+  /** The first link of every page, for keyboards and screen readers: past the navigation. */
+  skipToContent: 'Langsung ke konten',
   siteTitle: 'Jepret — Cetak Foto Polaroid',
   pageTitle: (page: string) => `${page} · Jepret`,
   nav: {

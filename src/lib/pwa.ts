@@ -35,6 +35,6 @@ export function registerServiceWorker(): void {
         });
       })
       .catch((err: unknown) => console.error(err));
-  if (document.readyState === 'complete') register();
+  if (document.readyState === 'complete') void register();
   else window.addEventListener('load', register, { once: true });
 }

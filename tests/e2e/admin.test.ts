@@ -24,7 +24,7 @@ import { ADMIN_UI } from '../../src/domain/admin-text';
 import { formatCount, formatIDR } from '../../src/domain/format';
 import { MESSAGES } from '../../src/domain/messages';
 import { STOCK_BAND_COLORS } from '../../src/domain/stock-colors';
-import { bestBucket, periodLabel, salesBuckets } from '../../src/features/admin/sales';
+import { bestBucket, periodLabel, salesBuckets } from '../../src/features/admin/dashboard/sales';
 import { SEEDED, seededOrders } from './admin-seed';
 import { ADMIN, launchBrowser, logInWithForm, startApp, waitForServiceWorker, type RunningApp } from './harness';
 

@@ -7,6 +7,7 @@ import { onRefusedWrite } from '../../lib/db/db-manager';
 import { AttachOfferSlot } from '../../features/custom/attach-offer-slot';
 import { Footer } from './footer';
 import { Nav } from './nav';
+import { UI } from '../../domain/ui-text';
 
 /**
  * Where the router keeps a page's scroll position. A page loaded by its address (typed, a link from outside, a
@@ -42,7 +43,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Langsung ke konten
+        {UI.skipToContent}
       </a>
       {/* One sticky block: a message stacks below the header instead of sticking over it (it covered the
           navigation until it was closed), and scrolls with nothing under it. */}

@@ -39,7 +39,7 @@ export function Nav() {
       <nav aria-label={UI.nav.label} className="nav" onKeyDown={onKeyDown}>
         <Link to="/" className="brand">
           <LogoMark size={32} />
-          <span>Jepret</span>
+          <span>{UI.brand}</span>
         </Link>
         <SyncChip />
         <button

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LogoMark } from '../../components/logo-mark';
 import { ADMIN_UI } from '../../domain/admin-text';
@@ -7,35 +7,24 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './admin.css';
-import { Dashboard } from './dashboard';
-import { CustomTab } from './custom-tab';
-import { PenggunaTab } from './pengguna-tab';
-import { PrintQueueTab } from './print-queue-tab';
-import { PesananTab } from './pesanan-tab';
-import { ProdukTab } from './produk-tab';
+import { Dashboard } from './dashboard/dashboard';
+import { CustomTab } from './orders/custom-tab';
+import { PenggunaTab } from './pengguna/pengguna-tab';
+import { PrintQueueTab } from './print-queue/print-queue-tab';
+import { PesananTab } from './orders/pesanan-tab';
+import { ProdukTab } from './produk/produk-tab';
 import { SyncNote } from './sync-note';
+import { ADMIN_TABS, tabFromAddress, type AdminTabId } from './tabs';
 import { useNamedRefusals } from './use-named-refusals';
 
-type Tab = (typeof ADMIN_UI.tabs)[number];
-/** A tab's name in the address and in element ids, which hold no spaces ('Antrian Cetak' is `antrian-cetak`). */
-const slug = (tab: Tab): string => tab.toLowerCase().replace(/\s+/g, '-');
-
-function TabContent({ tab }: { tab: Tab }) {
-  switch (tab) {
-    case 'Dashboard':
-      return <Dashboard />;
-    case 'Pesanan':
-      return <PesananTab />;
-    case 'Custom':
-      return <CustomTab />;
-    case 'Antrian Cetak':
-      return <PrintQueueTab />;
-    case 'Pengguna':
-      return <PenggunaTab />;
-    case 'Produk':
-      return <ProdukTab />;
-  }
-}
+const TAB_CONTENT: Record<AdminTabId, () => ReactNode> = {
+  dashboard: () => <Dashboard />,
+  pesanan: () => <PesananTab />,
+  custom: () => <CustomTab />,
+  'antrian-cetak': () => <PrintQueueTab />,
+  pengguna: () => <PenggunaTab />,
+  produk: () => <ProdukTab />,
+};
 
 /** admin.css: from this width the menu is a column beside the panel; below it, a row above the panel (a tablet). */
 const MENU_BESIDE = '(min-width: 80rem)';
@@ -58,11 +47,10 @@ function useMenuOrientation(): 'horizontal' | 'vertical' {
  * The open tab lives in the address (`/admin?tab=pesanan`), so a reload, or the reload into a new version of the
  * shop, brings the owner back to the tab they were on. It replaces the entry: Back leaves the admin area, as before.
  */
-function useTab(): [Tab, (tab: Tab) => void] {
+function useTab(): [AdminTabId, (tab: AdminTabId) => void] {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab')?.toLowerCase();
-  const tab = ADMIN_UI.tabs.find((t) => slug(t) === asked) ?? 'Dashboard';
-  const setTab = (next: Tab) => setParams(next === 'Dashboard' ? {} : { tab: slug(next) }, { replace: true, preventScrollReset: true });
+  const tab = tabFromAddress(params.get('tab'));
+  const setTab = (next: AdminTabId) => setParams(next === 'dashboard' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   return [tab, setTab];
 }
 
@@ -71,18 +59,18 @@ export function AdminPage() {
   const { user } = useAuth();
   const signOut = useSignOut();
   const [tab, setTab] = useTab();
-  useDocumentTitle(`${tab} · Admin`);
+  useDocumentTitle(`${ADMIN_UI.tabs[tab]} · Admin`);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const orientation = useMenuOrientation();
   useNamedRefusals();
 
   const onKey = (e: KeyboardEvent) => {
-    const i = ADMIN_UI.tabs.indexOf(tab);
+    const i = ADMIN_TABS.indexOf(tab);
     const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     e.preventDefault();
-    const next = (i + step + ADMIN_UI.tabs.length) % ADMIN_UI.tabs.length;
-    setTab(ADMIN_UI.tabs[next]!);
+    const next = (i + step + ADMIN_TABS.length) % ADMIN_TABS.length;
+    setTab(ADMIN_TABS[next]!);
     tabs.current[next]?.focus();
   };
 
@@ -101,7 +89,7 @@ export function AdminPage() {
       </header>
       <div className="admin-body">
         <div role="tablist" aria-label={ADMIN_UI.menu} aria-orientation={orientation} className="admin-menu" onKeyDown={onKey}>
-          {ADMIN_UI.tabs.map((t, i) => (
+          {ADMIN_TABS.map((t, i) => (
             <button
               key={t}
               ref={(el) => {
@@ -109,21 +97,21 @@ export function AdminPage() {
               }}
               type="button"
               role="tab"
-              id={`admin-tab-${slug(t)}`}
+              id={`admin-tab-${t}`}
               aria-selected={t === tab}
               aria-controls="admin-panel"
               tabIndex={t === tab ? 0 : -1}
               onClick={() => setTab(t)}
             >
-              {t}
+              {ADMIN_UI.tabs[t]}
             </button>
           ))}
         </div>
         {/* A tab stop of its own (WAI-ARIA tabs): Tab from the tab list lands on the panel, whose first content (the
             heading, the Dashboard's cards) is not focusable, and a screen reader starts reading the panel there. */}
-        <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${slug(tab)}`} className="admin-panel" tabIndex={0}>
-          <h1>{tab}</h1>
-          <TabContent tab={tab} />
+        <section id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className="admin-panel" tabIndex={0}>
+          <h1>{ADMIN_UI.tabs[tab]}</h1>
+          {TAB_CONTENT[tab]()}
         </section>
       </div>
     </div>

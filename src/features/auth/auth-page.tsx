@@ -10,7 +10,7 @@ export function AuthPage({ children }: { children: ReactNode }) {
     <div className="auth-page">
       <Link to="/" className="brand auth-brand">
         <LogoMark size={40} />
-        <span>Jepret</span>
+        <span>{UI.brand}</span>
       </Link>
       {children}
     </div>

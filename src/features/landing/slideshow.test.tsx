@@ -15,11 +15,17 @@ describe('landing slideshow', () => {
     render(<Slideshow />);
     expect(current()).toBe('Slide 1 dari 6');
     expect(screen.getByRole('img')).toHaveAccessibleName('Momen liburan di pantai');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(current()).toBe('Slide 1 dari 6');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(current()).toBe('Slide 2 dari 6');
-    act(() => vi.advanceTimersByTime(5000 * 5));
+    act(() => {
+      vi.advanceTimersByTime(5000 * 5);
+    });
     expect(current()).toBe('Slide 1 dari 6');
   });
 
@@ -27,7 +33,9 @@ describe('landing slideshow', () => {
     render(<Slideshow />);
     fireEvent.click(screen.getByRole('button', { name: 'Jeda slideshow' }));
     fireEvent.blur(screen.getByRole('button', { name: 'Putar slideshow' }));
-    act(() => vi.advanceTimersByTime(20000));
+    act(() => {
+      vi.advanceTimersByTime(20000);
+    });
     expect(current()).toBe('Slide 1 dari 6');
     fireEvent.click(screen.getByRole('button', { name: 'Slide berikutnya' }));
     expect(current()).toBe('Slide 2 dari 6');
@@ -37,7 +45,9 @@ describe('landing slideshow', () => {
     vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
     render(<Slideshow />);
     expect(screen.getByRole('button', { name: 'Putar slideshow' })).toHaveAttribute('aria-pressed', 'true');
-    act(() => vi.advanceTimersByTime(20000));
+    act(() => {
+      vi.advanceTimersByTime(20000);
+    });
     expect(current()).toBe('Slide 1 dari 6');
     vi.unstubAllGlobals();
   });

@@ -178,7 +178,9 @@ describe('an order that has not reached the shop', () => {
     const status = screen.getByRole('dialog').querySelector('.payment-arrival')!;
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toHaveTextContent('');
-    act(() => vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS));
+    act(() => {
+      vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS);
+    });
     expect(status).toHaveTextContent('Pesanan ini belum sampai di toko (menunggu koneksi atau unggahan foto).');
     arrive();
     expect(status).toHaveTextContent('Pesanan sudah sampai di toko. Total di atas sudah dipastikan toko.');
@@ -187,9 +189,13 @@ describe('an order that has not reached the shop', () => {
   it('when it arrives within the moment, then nothing is said (no flash on a good connection)', () => {
     vi.useFakeTimers();
     const { arrive } = renderWaiting();
-    act(() => vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(WAITING_SHOWN_AFTER_MS - 100);
+    });
     arrive();
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByRole('dialog').querySelector('.payment-arrival')).toHaveTextContent('');
   });
 });

@@ -76,7 +76,7 @@ export function PaymentPopup({ code, total, waiting = false, uploads, refused, s
   const arrival = useArrival(waiting);
   const payLater = () => {
     onClose();
-    navigate('/products');
+    void navigate('/products');
   };
   if (refused || settled)
     return (
@@ -101,7 +101,7 @@ export function PaymentPopup({ code, total, waiting = false, uploads, refused, s
             className="btn btn-primary"
             onClick={() => {
               onClose();
-              navigate('/profile/transaksi');
+              void navigate('/profile/transaksi');
             }}
           >
             {T.toTransactions}

@@ -113,7 +113,7 @@ export function AuthProvider({ children, onSignedOut, fetch: fetchImpl, initialU
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
+    void (async () => {
       try {
         const res = await call<{ user: AuthUser | null }>('/api/auth/me');
         if (cancelled) return;
