@@ -63,7 +63,7 @@ function layers({ forTests }) {
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/app/test-utils.tsx'];
 const TYPED = ['src/**/*.ts', 'src/**/*.tsx', 'sync-server/**/*.ts', 'tests/**/*.ts'];
-const PLANTED = ['src/*/planted.ts', 'src/*/*/planted.ts', 'src/*/*/planted.tsx', 'sync-server/planted.ts', 'sync-server/*/planted.ts'];
+const PLANTED = ['src/*/planted.ts', 'src/*/*/planted.ts', 'src/*/*/planted.tsx', 'sync-server/planted.ts', 'sync-server/planted.test.ts', 'sync-server/*/planted.ts'];
 
 /**
  * The longest a function may be (lines, comments included). Functions over 80 lines are counted apart, and their

@@ -145,4 +145,11 @@ describe('when the shape is broken on purpose, then lint says which rule', { tim
     ]);
     expect(await broken('src/features/products/planted.tsx', code("<p>{1200} g · {'·'}</p>"))).toEqual([]);
   });
+
+  it('a function longer than the longest allowed', async () => {
+    const body = Array.from({ length: 170 }, (_, i) => `  total += ${i};`).join('\n');
+    const code = `export function planted() {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+    expect(await broken('sync-server/planted.ts', code)).toEqual([expect.stringMatching(/^max-lines-per-function: Function 'planted' has too many lines/)]);
+    expect(await broken('sync-server/planted.test.ts', code)).toEqual([]);
+  });
 });
