@@ -9,15 +9,13 @@
  * first (`paidMeanwhile`, sync-server/payments/follow-up.ts): a payment whose notification was lost keeps it.
  */
 import { isExpired } from '../../src/domain/expiry';
-import { unpaidExpiredKendala } from '../../src/domain/messages';
-import { unitsByProduct } from '../../src/domain/pricing';
-import type { OrderLine } from '../../src/domain/schemas';
 import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
-import { clientView, type Store } from '../data-access/store';
-import { recordEvent } from '../history/record';
+import { orderFromStored } from '../data-access/orders';
+import type { Store } from '../data-access/store';
+import { changeOrder } from '../orders/change-order';
+import { expired } from '../orders/transitions';
 import type { StockKeeper } from '../sync/stock';
-import { revisionPart } from '../../src/domain/history';
 
 export const EXPIRY_CHECK_MS = 10 * 60_000;
 const BATCH = 200;
@@ -28,21 +26,18 @@ export type Clock = () => number;
 export async function findExpired(store: Store, now: number, hours: number): Promise<PouchDoc[]> {
   if (hours <= 0) return [];
   const docs = await store.ordersPlacedBefore(BUY_STATUS.UNPAID, now - hours * HOUR_MS + 1, BATCH);
-  return docs.filter((d) => d.deleted !== true && isExpired(clientView(d) as unknown as { createdAt: number; buyStatus: number }, now, hours));
+  return docs.filter((d) => d.deleted !== true && isExpired(orderFromStored<'transactions'>(d).order, now, hours));
 }
 
 /** Expires one order read at `stored._rev`; true when this call did it (and gave its stock back). */
 export async function expireOne(store: Store, stock: StockKeeper, stored: PouchDoc, hours: number): Promise<boolean> {
-  const order = clientView(stored);
-  const doc = { ...order, buyStatus: BUY_STATUS.FAILED, kendala: unpaidExpiredKendala(hours) };
-  const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
-  if (!written?.ok) {
-    if (written && !written.conflict) console.error(`[expiry] order ${order.id} not written: ${written.error}`);
+  try {
+    const outcome = await changeOrder({ store, stock }, 'transactions', stored._id, expired(hours), { readAt: orderFromStored(stored), retry: false });
+    return outcome.ok;
+  } catch (err) {
+    console.error(`[expiry] order ${stored._id} not written: ${(err as Error)?.message ?? err}`);
     return false;
   }
-  await stock.give(order.id, unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
-  await recordEvent(store, { order, kind: 'expired', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.FAILED }, unique: revisionPart(written.rev) });
-  return true;
 }
 
 /**

@@ -8,15 +8,12 @@ import { PRINT_BATCH } from '../../src/domain/field-limits';
 import { byAge, fitsOneBatch, isPaper, type Paper } from '../../src/domain/print-queue';
 import { BUY_STATUS } from '../../src/domain/status';
 import type { Config } from '../config';
-import { clientView, type Store } from '../data-access/store';
+import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { recordEvent } from '../history/record';
-import { revisionPart } from '../../src/domain/history';
+import { changeOrder } from '../orders/change-order';
+import { printed } from '../orders/transitions';
 import { foundOrders, orderIds, type FoundOrder } from './orders';
 import { cardsOf, renderSheet, type PrintSheet } from './print-sheet';
-
-/** Tries of a mark that another writer (the admin's tablet, another instance) beat to the order. */
-const MARK_TRIES = 5;
 
 export interface QueueSelection {
   ids: string[];
@@ -53,23 +50,20 @@ export function queueSheet(config: Config, store: Store, orders: readonly FoundO
 const collectionOf = (order: FoundOrder) => (order.kind === 'transaction' ? 'transactions' : 'custom');
 
 /**
- * Marks each order printed at `at`, written against the revision read, through `Store.write` (a sync stamp: the
- * admin's tablet pulls it, the stream hints it). A 409 (the admin changed the order meanwhile) reads it again and
- * tries once more; an order gone meanwhile is left alone. On a cluster, two instances marking one order at once
- * both set a time, and the merge keeps one of them.
+ * Marks each order printed at `at` (the `printed` transition, through the one way to change an order: a sync stamp,
+ * so the admin's tablet pulls it and the stream hints it; another writer's change meanwhile is read again). An order
+ * gone meanwhile is left alone. On a cluster, two instances marking one order at once both set a time, and the merge
+ * keeps one of them.
  */
 export async function markPrinted(store: Store, orders: readonly FoundOrder[], at: number): Promise<void> {
-  for (const collection of ['transactions', 'custom'] as const) {
-    let ids = orders.filter((o) => collectionOf(o) === collection).map((o) => o.doc.id);
-    for (let tries = 0; ids.length > 0 && tries < MARK_TRIES; tries++) {
-      const stored = [...(await store.getMany(collection, ids)).values()].filter((d) => d.deleted !== true);
-      const written = await store.write(collection, stored.map((d) => ({ doc: { ...clientView(d), printedAt: at }, rev: d._rev })));
-      for (const [i, d] of stored.entries()) {
-        const done = written[i];
-        if (done?.ok) await recordEvent(store, { order: clientView(d), kind: 'printed', by: 'admin', unique: revisionPart(done.rev), at });
-      }
-      ids = stored.filter((_, i) => !written[i]?.ok).map((d) => d._id);
+  let failed = 0;
+  for (const order of orders) {
+    const collection = collectionOf(order);
+    try {
+      await changeOrder({ store }, collection, order.doc.id, printed<typeof collection>(at));
+    } catch {
+      failed++;
     }
-    if (ids.length > 0) console.error(`[print-queue] ${ids.length} order(s) not marked printed after ${MARK_TRIES} tries`);
   }
+  if (failed > 0) console.error(`[print-queue] ${failed} order(s) not marked printed`);
 }

@@ -5,12 +5,12 @@
  * amount; a charge that ended leaves the order unpaid with a note. Every effect is idempotent, so a fact learnt twice
  * (Midtrans re-sends; two instances ask) changes nothing the second time, and a paid charge stays paid.
  */
-import { chargeEndedNote, latePaymentNote, paidLateKendala, type PaymentOutcome } from '../../src/domain/payments';
+import { chargeEndedNote, latePaymentNote, type PaymentOutcome } from '../../src/domain/payments';
 import { BUY_STATUS } from '../../src/domain/status';
 import { updatePayment } from '../data-access/payments';
-import { clientView, type Store } from '../data-access/store';
-import { recordEvent } from '../history/record';
-import { revisionPart } from '../../src/domain/history';
+import type { Store } from '../data-access/store';
+import { changeOrder } from '../orders/change-order';
+import { paid, paidLate } from '../orders/transitions';
 
 export interface ChargeFact {
   orderId: string;
@@ -56,26 +56,15 @@ export async function applyChargeFact(store: Store, fact: ChargeFact, now: numbe
 }
 
 /**
- * Moves the order from 'Belum Dibayar' to 'Diproses' once: against the revision read, read again after another
- * writer's 409. True when the order is (now or already) paid or further on; false when it is gone, cancelled or failed
- * (a late payment, kept for the owner). Stock does not move: an unpaid order holds its units as a paid one does.
+ * Moves the order from 'Belum Dibayar' to 'Diproses' once (the `paid` transition). True when the order is (now or
+ * already) paid or further on; false when it is gone, cancelled or failed (a late payment, kept for the owner). Stock
+ * does not move: an unpaid order holds its units as a paid one does.
  */
 export async function markPaid(store: Store, orderId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const stored = await store.get('transactions', orderId);
-    if (!stored) return false;
-    const order = clientView(stored);
-    const status = Number(order.buyStatus);
-    if (order._deleted || status === BUY_STATUS.FAILED) return false;
-    if (status !== BUY_STATUS.UNPAID) return true;
-    const [written] = await store.write('transactions', [{ doc: { ...order, buyStatus: BUY_STATUS.PAID }, rev: stored._rev }]);
-    if (written?.ok) {
-      await recordEvent(store, { order, kind: 'paid', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.PAID }, unique: revisionPart(written.rev) });
-      return true;
-    }
-    if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
-  }
-  throw Object.assign(new Error('order kept changing'), { status: 503 });
+  const outcome = await changeOrder({ store }, 'transactions', orderId, paid);
+  if (outcome.ok) return true;
+  if (outcome.why !== 'nothing') return false;
+  return !outcome.order._deleted && outcome.order.buyStatus !== BUY_STATUS.FAILED;
 }
 
 /**
@@ -87,14 +76,5 @@ export async function markPaid(store: Store, orderId: string): Promise<boolean> 
  * record only.
  */
 async function markPaidLate(store: Store, orderId: string, amount: number): Promise<void> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const stored = await store.get('transactions', orderId);
-    if (!stored) return;
-    const order = clientView(stored);
-    if (order.paidLate === amount || !Array.isArray(order.items)) return;
-    const doc = { ...order, _deleted: false, buyStatus: BUY_STATUS.FAILED, kendala: paidLateKendala(amount), paidLate: amount };
-    const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
-    if (written?.ok) await recordEvent(store, { order, kind: 'paid_late', by: 'system', detail: { amount }, unique: revisionPart(written.rev) });
-    if (written?.ok || (written && !written.conflict)) return;
-  }
+  await changeOrder({ store }, 'transactions', orderId, paidLate(amount));
 }

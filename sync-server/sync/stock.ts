@@ -13,11 +13,12 @@
  * hears of both finds the count below zero and settles it the way an owner would: the most recently placed orders go
  * to 'Terjadi Kendala' with the reason, until nothing is oversold (the customer sees it on the order).
  */
-import { MESSAGES, type MessageCode } from '../../src/domain/messages';
-import { BUY_STATUS } from '../../src/domain/status';
+import type { MessageCode } from '../../src/domain/messages';
 import { adjustEntry, baseEntry, createEntries, holdEntry, readEntry, readLedger, removeEntry, type LedgerEntry } from '../data-access/stock-ledger';
 import { stampFloor } from '../data-access/stamps';
 import { clientView, type Store } from '../data-access/store';
+import { changeOrder } from '../orders/change-order';
+import { oversellSettled } from '../orders/transitions';
 import { StockCount } from './stock-count';
 
 const MATERIALISE_ATTEMPTS = 8;
@@ -72,8 +73,6 @@ export class StockKeeper {
     return this.book.restocked(restock, happened);
   }
 }
-
-const outOfStockKendala = `${MESSAGES.kendala_prefix} ${MESSAGES.out_of_stock}`;
 
 class StockBook {
   private queue: Promise<unknown> = Promise.resolve();
@@ -285,11 +284,9 @@ class StockBook {
       if ((this.count.left(product) ?? 0) >= 0) break;
       // The latest order is still being placed (here or on another server): this runs again once it is written.
       if (!written) break;
-      const stored = await this.store.get('transactions', hold.order);
-      if (!stored) continue;
-      const failed = { ...clientView(stored), buyStatus: BUY_STATUS.FAILED, kendala: outOfStockKendala };
-      const [result] = await this.store.write('transactions', [{ doc: failed, rev: stored._rev }]);
-      if (result?.ok) settled++;
+      // No stock keeper: this book counts the order as stored next, whatever the outcome.
+      const outcome = await changeOrder({ store: this.store }, 'transactions', hold.order, oversellSettled, { retry: false });
+      if (outcome.ok) settled++;
       for (const p of this.count.setOrder(hold.order, await this.store.get('transactions', hold.order))) affected.add(p);
     }
     if (settled > 0) console.warn(`[stock] product ${product} was oversold by servers writing at once: ${settled} later order(s) moved to Terjadi Kendala`);
