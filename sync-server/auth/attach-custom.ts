@@ -4,7 +4,10 @@
  * and only to the account of the request's own session: nobody can claim another device's orders.
  */
 import { updatePhotoRecord } from '../data-access/photo-records';
+import { orderFromStored, type OrderOf } from '../data-access/orders';
 import { clientView, type Store } from '../data-access/store';
+import { changeOrder } from '../orders/change-order';
+import { attachedTo } from '../orders/transitions';
 import { findPhoto } from '../uploads/photos';
 
 /** The visitor's custom orders still standing (a cancelled one stays where it is). */
@@ -16,23 +19,22 @@ export async function liveCustomOrders(store: Store, visitorId: string): Promise
 
 /**
  * Moves the visitor's custom orders to `uid`, with the photos they name (their records' owner; the record id keeps
- * its dedupe key) and their history (docs/history.md). Answers how many orders moved; one changed meanwhile (a
- * conflict) stays and can be moved by asking again.
+ * its dedupe key) and their history (docs/history.md). Answers how many orders moved; one another writer changed
+ * meanwhile is read again and moved if it is still the visitor's.
  */
 export async function attachCustomOrders(store: Store, visitorId: string, uid: string): Promise<number> {
   const orders = await liveCustomOrders(store, visitorId);
-  if (orders.length === 0) return 0;
-  const written = await store.write(
-    'custom',
-    orders.map((d) => ({ doc: { ...clientView(d), userID: uid }, rev: d._rev })),
-  );
-  const moved = orders.filter((_, i) => written[i]?.ok);
-  const urls = new Set(moved.flatMap((d) => [...(d.imgWhite as string[]), ...(d.imgBlack as string[]), ...(d.img as string[])]));
+  const moved: Array<OrderOf<'custom'>> = [];
+  for (const stored of orders) {
+    const outcome = await changeOrder({ store }, 'custom', stored._id, attachedTo(visitorId, uid), { readAt: orderFromStored(stored) });
+    if (outcome.ok) moved.push(outcome.after);
+  }
+  const urls = new Set(moved.flatMap((d) => [...d.imgWhite, ...d.imgBlack, ...d.img]));
   for (const url of urls) {
     const record = await findPhoto(store, url);
     if (record?.owner === visitorId) await updatePhotoRecord(store, { ...record, owner: uid });
   }
-  await moveHistory(store, visitorId, uid, new Set(moved.map((d) => d._id)));
+  await moveHistory(store, visitorId, uid, new Set(moved.map((d) => d.id)));
   return moved.length;
 }
 

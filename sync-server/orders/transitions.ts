@@ -83,3 +83,9 @@ export const oversellSettled: Transition<'transactions'> = {
   name: 'oversell settled',
   apply: (order) => ({ ...order, buyStatus: BUY_STATUS.FAILED, kendala: outOfStockKendala }),
 };
+
+/** A visitor's custom order taken into the account they signed up with on that device (docs/custom-orders.md). */
+export const attachedTo = (visitorId: string, uid: string): Transition<'custom'> => ({
+  name: 'attached to an account',
+  apply: (order) => (live(order) && order.userID === visitorId ? { ...order, userID: uid } : null),
+});
