@@ -4,7 +4,7 @@
  * answered 426 for every request, and told to reload.
  */
 import { Router, type Request } from 'express';
-import { readScope, readView, signInNeeded, type Actor } from '../../src/domain/access';
+import { signInNeeded, type Actor } from '../../src/domain/access';
 import { isCollectionName, type CollectionName } from '../../src/domain/schemas';
 import {
   PULL_DEFAULT_LIMIT,
@@ -13,12 +13,12 @@ import {
   speaksProtocol,
   SYNC_PROTOCOL_HEADER,
   type Checkpoint,
-  type PullAnswer,
 } from '../../src/domain/sync-protocol';
 import type { Config } from '../config';
-import { clientView, type ClientDoc, type Store } from '../data-access/store';
+import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { customOrderLimit } from './custom-limit';
+import { pull } from './pull';
 import { push } from './push';
 import type { StockKeeper } from './stock';
 import { STREAM_LIMITS, type ChangeHub } from './stream';
@@ -79,21 +79,7 @@ export function createSyncRouter(
     const collection = collectionOf(req);
     const checkpoint = parseCheckpoint(req.query.checkpoint);
     const limit = parseLimit(req.query.limit);
-    const actor = await actorOf(req);
-    const scope = readScope(actor, collection);
-    const view = (stored: PouchDoc[]) =>
-      stored.map((d) => readView(actor, collection, clientView(d))).filter((d): d is ClientDoc => d !== null);
-    if (scope.all) {
-      // A checkpoint of the other kind (the reader's role changed) starts over: RxDB ignores repeats.
-      const since = checkpoint && 'change' in checkpoint ? checkpoint.change : null;
-      const { docs, last } = await store.pullFeed(collection, since, limit);
-      res.json({ documents: view(docs), checkpoint: { change: last } } satisfies PullAnswer<ClientDoc>);
-      return;
-    }
-    const since = checkpoint && 'seq' in checkpoint ? checkpoint.seq : null;
-    const stored = scope.owners.length > 0 ? await store.pull(collection, scope, since, limit) : [];
-    const last = stored.at(-1);
-    res.json({ documents: view(stored), checkpoint: last ? { seq: String(last.seq) } : checkpoint } satisfies PullAnswer<ClientDoc>);
+    res.json(await pull(store, await actorOf(req), collection, checkpoint, limit));
   });
 
   router.post('/:collection/push', async (req, res) => {
