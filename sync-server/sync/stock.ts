@@ -13,7 +13,7 @@
  * hears of both finds the count below zero and settles it the way an owner would: the most recently placed orders go
  * to 'Terjadi Kendala' with the reason, until nothing is oversold (the customer sees it on the order).
  */
-import { MESSAGES, type MessageCode } from '../../src/domain/messages';
+import { kendalaReason, type MessageCode } from '../../src/domain/messages';
 import { BUY_STATUS } from '../../src/domain/status';
 import { adjustEntry, baseEntry, createEntries, holdEntry, readEntry, readLedger, removeEntry, type LedgerEntry } from '../data-access/stock-ledger';
 import { stampFloor } from '../data-access/stamps';
@@ -71,9 +71,18 @@ export class StockKeeper {
   restocked(restock: Restock, happened: boolean): Promise<void> {
     return this.book.restocked(restock, happened);
   }
+
+  /**
+   * A product's units left as this server counts them now, `stored` (orders read from the store, by id, with the
+   * units each holds of the product) counted as holding even where this server has not heard of their holds yet (made
+   * by another server a moment ago); null when the product is not counted.
+   */
+  leftBeside(product: string, stored: ReadonlyMap<string, number>): Promise<number | null> {
+    return this.book.leftBeside(product, stored);
+  }
 }
 
-const outOfStockKendala = `${MESSAGES.kendala_prefix} ${MESSAGES.out_of_stock}`;
+const outOfStockKendala = kendalaReason('out_of_stock');
 
 class StockBook {
   private queue: Promise<unknown> = Promise.resolve();
@@ -157,6 +166,15 @@ class StockBook {
         this.count.apply(entry, true);
       }
       await this.materialise([entry.product]);
+    });
+  }
+
+  leftBeside(product: string, stored: ReadonlyMap<string, number>): Promise<number | null> {
+    return this.exclusive(async () => {
+      let left = this.count.left(product);
+      if (left === null) return null;
+      for (const [order, n] of stored) if (!this.count.holdOf(product, order)) left -= n;
+      return left;
     });
   }
 
