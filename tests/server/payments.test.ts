@@ -8,7 +8,7 @@ import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
 import { midtransSignatureOf, startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, startShop, startTestServer } from '../helpers/server';
-import { transactionDoc } from './fixtures';
+import { customDoc, transactionDoc } from './fixtures';
 
 type Shop = Awaited<ReturnType<typeof startShop>>;
 let fake: FakeMidtrans;
@@ -110,8 +110,8 @@ describe('the QRIS charge', () => {
     fake.mode = { kind: 'ok' };
     const ok = await charge(shop.sari, order.id);
     expect(ok.status).toBe(200);
-    expect(ok.body.chargeId).toBe(`${order.id}-3`);
-    expect(fake.transactions.get(`${order.id}-3`)?.gross_amount).toBe(`${order.price}.00`);
+    expect(ok.body.chargeId).toBe(`${order.id}~3`);
+    expect(fake.transactions.get(`${order.id}~3`)?.gross_amount).toBe(`${order.price}.00`);
   });
 
   it('when one account asks for charges too often, then 429 too_many_charges with Retry-After', async () => {
@@ -183,7 +183,7 @@ describe("Midtrans' notifications", () => {
 
     const next = await charge(shop.sari, order.id);
     expect(next.status).toBe(200);
-    expect(next.body.chargeId).toBe(`${order.id}-2`);
+    expect(next.body.chargeId).toBe(`${order.id}~2`);
   });
 
   it('when the signature is wrong or the amount is not the order total, then 4xx, logged without personal data, and nothing changes', async () => {
@@ -248,6 +248,43 @@ describe("Midtrans' notifications", () => {
       { id: fresh.id, error: 'paid_late_server', message: MESSAGES.paid_late_server },
     ]);
     expect((await orderOf(order.id)).paidLate).toBe(order.price);
+  });
+});
+
+describe('order codes and charge ids', () => {
+  it("when a customer names a new order after another's code ('<code>-2'), or in any shape the app does not make, then it is refused with id_refused and nothing is stored", async () => {
+    const victim = await placeOrder('budi');
+    const shapes = [`${victim.id}-2`, `${victim.id}.2`, `${shop.uid.sari.slice(0, 5)}A1790000000abcd-2`, `${shop.uid.budi.slice(0, 5)}A1790000000abcd`, 'CUSTMA1790000000abcd', 'pesanan-saya'];
+    for (const id of shapes) {
+      const res = await pushNew(shop.sari, 'transactions', [{ ...transactionDoc(shop.uid.sari), id }]);
+      expect(res.body.refused).toEqual([{ id, error: 'id_refused', message: MESSAGES.id_refused }]);
+    }
+    const custom = await pushNew(shop.sari, 'custom', [customDoc(shop.uid.sari, { id: 'CUSTMA1790000000abcd-2' })]);
+    expect(custom.body.refused).toEqual([{ id: 'CUSTMA1790000000abcd-2', error: 'id_refused', message: MESSAGES.id_refused }]);
+    const stored = (await pullAll(shop.admin, 'transactions', 1000)).docs.map((d) => d.id);
+    for (const id of shapes) expect(stored).not.toContain(id);
+  });
+
+  it("when an order named '<code>-2' exists anyway (placed for the customer by the admin), then its charge and the other order's second charge never share a gateway id, and each payment pays its own order", async () => {
+    const victim = await placeOrder('budi');
+    const named = { ...transactionDoc(shop.uid.sari), id: `${victim.id}-2` };
+    expect((await pushNew(shop.admin, 'transactions', [named])).body.refused.filter((r: { error: string }) => r.error !== 'price_changed')).toEqual([]);
+
+    // The victim's first charge ends; the attacker opens the named order's charge before the victim's next 'Bayar'.
+    expect((await charge(shop.budi, victim.id)).status).toBe(200);
+    await fake.expire(victim.id);
+    const theirs = await charge(shop.sari, named.id);
+    expect(theirs.status).toBe(200);
+    const next = await charge(shop.budi, victim.id);
+    expect(next.status).toBe(200);
+    expect(next.body.chargeId).not.toBe(theirs.body.chargeId);
+
+    // The attacker pays their own charge: their order is paid, the victim's is not.
+    expect(await fake.settle(theirs.body.chargeId)).toBe(200);
+    expect((await orderOf(named.id)).buyStatus).toBe(BUY_STATUS.PAID);
+    expect((await orderOf(victim.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
+    expect(await fake.settle(next.body.chargeId)).toBe(200);
+    expect((await orderOf(victim.id)).buyStatus).toBe(BUY_STATUS.PAID);
   });
 });
 
