@@ -61,7 +61,7 @@ describe('orders placed at the same moment, judged together', () => {
       { id: 'b', units: units([['5', 3]]) },
     ];
     expect(overLimit(new Map(), fresh, units([['5', 10]]))).toEqual([]);
-    expect(overLimit(units([['5', 4]]), fresh, units([['5', 10]]))).toEqual(['b']);
+    expect(overLimit(units([['5', 3]]), fresh, units([['5', 10]]))).toEqual(['b']);
   });
   it('when a fresh order is over for one of its products, then it keeps nothing and a smaller later one may still fit', () => {
     const fresh = [
