@@ -116,6 +116,9 @@ export class AccountHolds {
     const now = await unpaidOrdersOf(this.store, this.uid);
     const fresh = now.filter((o) => !counted.has(o.id));
     if (fresh.every((o) => this.placedHere.has(o.id))) return [];
+    // This push's orders count as being placed until the feed brings them (the other server may have failed one
+    // already): the count follows them as stored now, so the units left are right.
+    for (const [id, units] of this.placedHere) if (written.has(id)) await this.stock.give(id, units);
     const available = new Map<string, number>();
     for (const product of new Set(fresh.flatMap((o) => [...o.units.keys()]))) {
       const holding = new Map(now.filter((o) => o.units.has(product)).map((o) => [o.id, o.units.get(product)!]));

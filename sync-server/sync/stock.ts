@@ -111,7 +111,7 @@ class StockBook {
       const fresh = [...units].filter(([p]) => !this.count.holdOf(p, order)).map(([p, n]) => holdEntry(p, order, n, 0, placed));
       const made = await createEntries(this.store, fresh);
       for (const entry of made) this.count.apply(entry);
-      this.count.pending.set(order, new Map(units));
+      this.count.placing(order, new Map(units));
       this.madeHolds.set(order, made.filter((e) => e.kind === 'hold' && e.placed === placed));
       await this.materialise([...units.keys()]);
       return { ok: true };
@@ -120,7 +120,7 @@ class StockBook {
 
   give(order: string, units: ReadonlyMap<string, number>): Promise<void> {
     return this.exclusive(async () => {
-      const reserved = this.count.pending.delete(order);
+      const reserved = this.count.placed(order);
       const stored = await this.store.get('transactions', order);
       const madeHere = this.madeHolds.get(order) ?? [];
       this.madeHolds.delete(order);
