@@ -43,6 +43,8 @@ export interface AppOptions {
   bodyIdleMs?: number;
   /** The courier tracking's clock and tick (tests move them). */
   tracking?: TrackingOptions;
+  /** The waits before asking the gateway again about a notification it could not confirm (tests shorten them). */
+  paymentRecheckMs?: readonly number[];
 }
 
 export async function createApp(config: Config, options: AppOptions = {}) {
@@ -57,7 +59,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   stock.prepare().catch((err: unknown) => {
     if (!store.isClosed) console.warn(`[stock] count not read yet (${(err as Error)?.message ?? err}); the first order reads it`);
   });
-  const payments = startPaymentFollowUp(config, store);
+  const payments = startPaymentFollowUp(config, store, options.paymentRecheckMs);
   const expiry = startUnpaidExpiry(store, stock, config.unpaidExpiryHours, { paidMeanwhile: payments ? (id) => payments.reconcile(id) : undefined });
   const photoSweep = startPhotoSweep(config, store);
   const tracking = startCourierTracking(config, store, options.tracking);

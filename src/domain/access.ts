@@ -2,6 +2,7 @@
  * Who may read and write what (docs/architecture.md, "The server is the authority"). Pure functions: the server applies
  * them on every pull, push, stream and route; the PWA uses them only to hide buttons that would be refused.
  */
+import { isCustomCode, isTransactionCodeOf } from './codes';
 import { customerSees, isNoteIdOf, NOTE_OWNER } from './history';
 import type { MessageCode } from './messages';
 import { DEFAULT_GOODS_TYPE } from './pricing';
@@ -157,7 +158,7 @@ export function checkWrite(
     case 'transactions':
     case 'custom':
       if (!ownedBy(actor, master, next)) return refuse('not_owner');
-      return checkOrder(master, next);
+      return checkOrder(collection, master, next);
   }
 }
 
@@ -188,10 +189,15 @@ function checkProfile(actor: Actor, master: AnyDoc | null, next: AnyDoc): WriteC
   return allow;
 }
 
-/** A customer places an order unpaid, and afterwards may only cancel it while it is unpaid. */
-function checkOrder(master: AnyDoc | null, next: AnyDoc): WriteCheck {
+/**
+ * A customer places an order unpaid, under a code as the app makes it (src/domain/codes.ts), and afterwards may only
+ * cancel it while it is unpaid.
+ */
+function checkOrder(collection: 'transactions' | 'custom', master: AnyDoc | null, next: AnyDoc): WriteCheck {
   if (!master) {
     if (next._deleted) return refuse('forbidden');
+    const code = String(next.id);
+    if (!(collection === 'custom' ? isCustomCode(code) : isTransactionCodeOf(code, String(next.userID)))) return refuse('id_refused');
     if (next.buyStatus !== BUY_STATUS.UNPAID || next.resi !== '' || next.kendala !== undefined) return refuse('readonly_field');
     return allow;
   }

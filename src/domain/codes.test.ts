@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartCode, compareGoodsIds, customCode, isValidId, isVisitorId, newGoodsId, transactionCode, visitorId } from './codes';
+import { cartCode, compareGoodsIds, customCode, isCustomCode, isTransactionCodeOf, isValidId, isVisitorId, newGoodsId, transactionCode, visitorId } from './codes';
+import { chargeId, orderOfCharge } from './payments';
 
 const at = Date.UTC(2026, 10, 21, 10, 0, 0);
 
@@ -43,5 +44,21 @@ describe('codes', () => {
     expect(isValidId('')).toBe(false);
     expect(isValidId('x'.repeat(65))).toBe(false);
     expect(isValidId(12)).toBe(false);
+  });
+  it('when the server checks a new order code, then only the shape the app makes for that account passes, offline-made ones too', () => {
+    const uid = 'Ab3dEfghij0123456789';
+    expect(isTransactionCodeOf(transactionCode(uid), uid)).toBe(true);
+    expect(isTransactionCodeOf(transactionCode(uid, at - 30 * 86_400_000), uid)).toBe(true);
+    for (const id of [`${transactionCode(uid)}-2`, transactionCode('zzzzzzzzzz'), `Ab3dEB${at / 1000}abcd`, `Ab3dEA${at / 1000}ABCD`, `Ab3dEA${at / 1000}ab-c`, 'Ab3dEA']) {
+      expect(isTransactionCodeOf(id, uid)).toBe(false);
+    }
+    expect(isCustomCode(customCode())).toBe(true);
+    for (const id of [`${customCode()}-2`, 'CUSTMA1', `CUSTMB${at / 1000}abcd`]) expect(isCustomCode(id)).toBe(false);
+  });
+  it("when an order is charged again, then the charge id adds '~n', which no code holds, and names its order back", () => {
+    const code = transactionCode('abcdefghij', at, 'q9q9');
+    expect([chargeId(code, 1), chargeId(code, 2)]).toEqual([code, `${code}~2`]);
+    expect(isValidId(`${code}~2`)).toBe(false);
+    expect([orderOfCharge(code), orderOfCharge(`${code}~2`), orderOfCharge(`${code}-2`)]).toEqual([code, code, `${code}-2`]);
   });
 });

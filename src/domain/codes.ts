@@ -27,6 +27,21 @@ export function customCode(nowMs = Date.now(), tail = randomTail()): string {
   return `CUSTMA${unixSeconds(nowMs)}${tail}`;
 }
 
+/** What follows a code's letters: unix seconds and the four-character tail. */
+const SECONDS_AND_TAIL = /^\d{9,11}[0-9a-z]{4}$/;
+
+/**
+ * Whether `id` is an order code as `transactionCode` makes it for the account `uid`: letters and digits only, so
+ * nothing a customer names an order can pass for another code or for a gateway charge's id (src/domain/payments.ts).
+ */
+export function isTransactionCodeOf(id: string, uid: string): boolean {
+  const prefix = `${uid.slice(0, 5)}A`;
+  return id.startsWith(prefix) && SECONDS_AND_TAIL.test(id.slice(prefix.length));
+}
+
+/** Whether `id` is a custom order's code as `customCode` makes it. */
+export const isCustomCode = (id: string): boolean => id.startsWith('CUSTMA') && SECONDS_AND_TAIL.test(id.slice(6));
+
 /** Visitor identity for custom orders without an account: 'CST' + seconds + tail. */
 export function visitorId(nowMs = Date.now(), tail = randomTail(8)): string {
   return `CST${unixSeconds(nowMs)}${tail}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdFits, holdLimit, unitsOrderable, unpaidUnits } from './holds';
+import { holdFits, holdLimit, overLimit, unitsOrderable, unpaidUnits } from './holds';
 
 describe('what one account may hold unpaid', () => {
   it('when nothing is held yet, then half of what is left, rounded up: the last unit can always be ordered', () => {
@@ -43,5 +43,35 @@ describe('what an account holds unpaid, as its orders say', () => {
     expect(unitsOrderable(6, 6)).toBe(0);
     expect(unitsOrderable(1, 0)).toBe(1);
     expect(unitsOrderable(0, 0)).toBe(0);
+  });
+});
+
+describe('orders placed at the same moment, judged together', () => {
+  const units = (entries: Array<[string, number]>) => new Map(entries);
+  it('when two orders of 74 and 73 of 147 units were each checked alone, then the later one is over: the first keeps its half', () => {
+    const fresh = [
+      { id: 'first', units: units([['5', 74]]) },
+      { id: 'later', units: units([['5', 73]]) },
+    ];
+    expect(overLimit(new Map(), fresh, units([['5', 147]]))).toEqual(['later']);
+  });
+  it('when orders fit together, then none is over, whatever their order; what was judged before counts first', () => {
+    const fresh = [
+      { id: 'a', units: units([['5', 2]]) },
+      { id: 'b', units: units([['5', 3]]) },
+    ];
+    expect(overLimit(new Map(), fresh, units([['5', 10]]))).toEqual([]);
+    expect(overLimit(units([['5', 3]]), fresh, units([['5', 10]]))).toEqual(['b']);
+  });
+  it('when a fresh order is over for one of its products, then it keeps nothing and a smaller later one may still fit', () => {
+    const fresh = [
+      { id: 'a', units: units([['5', 5]]) },
+      { id: 'b', units: units([['5', 1], ['6', 9]]) },
+      { id: 'c', units: units([['6', 4]]) },
+    ];
+    expect(overLimit(new Map(), fresh, units([['5', 12], ['6', 10]]))).toEqual(['b']);
+  });
+  it('when a product is not counted, then it is not judged', () => {
+    expect(overLimit(new Map(), [{ id: 'a', units: units([['9', 50]]) }], new Map())).toEqual([]);
   });
 });

@@ -32,3 +32,32 @@ export function unpaidUnits(orders: Iterable<{ buyStatus: number; items?: Readon
 
 /** How many more units of a product an account may order now: what it may hold, less what it holds (never below 0). */
 export const unitsOrderable = (left: number, heldByAccount: number): number => Math.max(0, holdLimit(left, heldByAccount) - heldByAccount);
+
+/**
+ * The orders that go over the limit once orders placed at the same moment are seen together (two servers each checked
+ * one before the other's was stored). `settled` is what the account's orders judged before held (they stay); the
+ * `fresh` ones, in the order they were placed, keep their units while they fit beside those kept before them, and
+ * the others are answered. `available` is what each product has for the account: the units left plus every unit its
+ * unpaid orders hold (a product missing from it is not judged).
+ */
+export function overLimit(
+  settled: ReadonlyMap<string, number>,
+  fresh: ReadonlyArray<{ id: string; units: ReadonlyMap<string, number> }>,
+  available: ReadonlyMap<string, number>,
+): string[] {
+  const kept = new Map(settled);
+  const over: string[] = [];
+  for (const order of fresh) {
+    const fits = [...order.units].every(([id, n]) => {
+      const total = available.get(id);
+      const held = kept.get(id) ?? 0;
+      return total === undefined || holdFits(n, total - held, held);
+    });
+    if (!fits) {
+      over.push(order.id);
+      continue;
+    }
+    for (const [id, n] of order.units) kept.set(id, (kept.get(id) ?? 0) + n);
+  }
+  return over;
+}

@@ -163,6 +163,9 @@ export const priceChangedNotice = (code: string, shown: number, stored: number):
 
 export type MessageCode = keyof typeof MESSAGES;
 
+/** What a new order the server could not take says under 'Terjadi Kendala': why, in the shop's words. */
+export const kendalaReason = (code: MessageCode): string => `${MESSAGES.kendala_prefix} ${MESSAGES[code]}`;
+
 export interface ApiError {
   error: MessageCode | string;
   message: string;

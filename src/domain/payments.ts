@@ -56,13 +56,16 @@ export function chargeExpiresAt(order: { createdAt: number }, unpaidExpiryHours:
 }
 
 /**
- * The gateway's order id of an order's `attempt`-th charge: the order's code for the first, the code and '-n' after
- * (the gateway never takes one order id twice). Order codes hold letters and digits only, so '-' separates.
+ * The gateway's order id of an order's `attempt`-th charge: the order's code for the first, the code and '~n' after
+ * (the gateway never takes one order id twice). '~' is one of the four symbols Midtrans allows in an order id, and no
+ * document id may hold it (src/domain/codes.ts ID_PATTERN): whatever a customer names an order, its charges' ids can
+ * never be another order's (an order named '<code>-2' once took the second charge id of '<code>').
  */
-export const chargeId = (orderId: string, attempt: number): string => (attempt <= 1 ? orderId : `${orderId}-${attempt}`);
+export const CHARGE_SEPARATOR = '~';
+export const chargeId = (orderId: string, attempt: number): string => (attempt <= 1 ? orderId : `${orderId}${CHARGE_SEPARATOR}${attempt}`);
 
-/** The order a gateway order id belongs to. */
-export const orderOfCharge = (id: string): string => id.replace(/-\d+$/, '');
+/** The order a gateway order id belongs to: all before the separator. */
+export const orderOfCharge = (id: string): string => id.split(CHARGE_SEPARATOR)[0] ?? id;
 
 /** Where a charge stands: being made, open (its QR payable), paid, ended unpaid at the gateway, or never made. */
 export type ChargeStatus = 'creating' | 'pending' | 'paid' | 'ended' | 'failed';

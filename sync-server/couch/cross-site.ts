@@ -17,11 +17,19 @@ const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
+/**
+ * Whether a page of another site sent the request: its Origin names another host than this one, or, without an
+ * Origin, the browser says `Sec-Fetch-Site: cross-site`. The admin's own changes outside /couch (printing, which marks
+ * orders and records their history: fulfilment/routes.ts) keep the same rule.
+ */
+export function isCrossSite(req: Request): boolean {
+  const origin = req.headers.origin;
+  return origin === undefined ? req.headers['sec-fetch-site'] === 'cross-site' : hostOf(origin) !== req.host?.toLowerCase();
+}
+
 export function sameOriginWrites(req: Request, _res: Response, next: NextFunction): void {
   if (READING_METHODS.has(req.method)) return next();
-  const origin = req.headers.origin;
-  const foreign = origin === undefined ? req.headers['sec-fetch-site'] === 'cross-site' : hostOf(origin) !== req.host?.toLowerCase();
-  if (foreign) throw new CouchError(403, 'forbidden', MESSAGES.cross_site_refused);
+  if (isCrossSite(req)) throw new CouchError(403, 'forbidden', MESSAGES.cross_site_refused);
   next();
 }
 

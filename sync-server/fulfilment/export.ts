@@ -77,10 +77,14 @@ function customRow(c: CustomDoc): ExportRow {
 }
 
 /**
- * Text a customer typed (a name, an address) that a spreadsheet would run as a formula: it starts with = + - @ or a
- * tab or carriage return (OWASP's CSV injection) and is not a plain number such as a phone number ('+62812…').
+ * Text a customer typed (a name, an address) that a spreadsheet would run as a formula (OWASP's CSV injection): it
+ * starts with a tab or a line break, or with = + - @ after any blanks a spreadsheet skips (spaces, a no-break space,
+ * the ideographic space, zero-width ones), in ASCII or as the full-width and small forms an input method types
+ * ('＝', '＋', '－', '＠', '﹦'…), which spreadsheets read as the ASCII sign. A plain number such as a phone number
+ * ('+62812…') is not one.
  */
-const formulaLike = (value: string): boolean => /^[=+\-@\t\r]/.test(value) && !/^[+-]?[\d\s().-]+$/.test(value);
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u00a0\u200b-\u200d\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20\ufe62\ufe63\ufe66\ufe6b])/;
+const formulaLike = (value: string): boolean => FORMULA_START.test(value) && !/^\s*[+-]?[\d\s().-]+$/.test(value);
 /** Such text is exported behind an apostrophe, as text: '=HYPERLINK(…)' in a name was a live link in the owner's sheet. */
 const asText = (value: string): string => (formulaLike(value) ? `'${value}` : value);
 

@@ -144,6 +144,11 @@ async function recordLabelsPrinted(store: Store, orders: readonly TransactionDoc
   for (const order of orders) await recordEvent(store, { order, kind: 'label_printed', by: 'admin', unique: at.toString(36), at });
 }
 
+/** The labels of the selected orders as one PDF: a read, nothing recorded (the admin looks before printing). */
+export async function labelsOf(config: Config, store: Store, ids: readonly string[], format: LabelFormat): Promise<Uint8Array> {
+  return labelsPdf(config, await labelOrders(store, ids), format);
+}
+
 /** The labels of the selected orders as one PDF, each order's history told that its label was printed. */
 export async function printLabels(config: Config, store: Store, ids: readonly string[], format: LabelFormat, at = Date.now()): Promise<Uint8Array> {
   const orders = await labelOrders(store, ids);

@@ -3,12 +3,17 @@
  * low-resolution check, the print queue's PDF, shipping labels, the photo bundle, the CSV export, and a backup asked for by
  * `npm run backup`. Parse, authorise, answer; the work is in print-sheet.ts, print-queue.ts, labels.ts, print-check.ts,
  * bundle.ts, export.ts, backup.ts.
+ *
+ * A GET only reads: a link on another site that the admin follows makes a PDF and changes nothing. Printing, which
+ * marks orders printed (they leave the print queue) and records label_printed in their history, is a POST of the same
+ * address from the shop's own page, under the cross-site rule /couch has (couch/cross-site.ts).
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Actor } from '../../src/domain/access';
 import { BUY_STATUS } from '../../src/domain/status';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
+import { isCrossSite } from '../couch/cross-site';
 import { HttpError } from '../errors';
 import { backupShop } from './backup';
 import { BACKUP_TOKEN_HEADER, isBackupToken, shopBackupDir } from './backup-request';
@@ -16,7 +21,7 @@ import { bundleEntries, writeBundle } from './bundle';
 import { shopDayEnd, shopDayStart, writeOrdersCsv, writeOrdersXlsx, type ExportFilter } from './export';
 import { findOrder, type FoundOrder } from './orders';
 import { printCheck } from './print-check';
-import { parseLabelSelection, printLabels } from './labels';
+import { labelsOf, parseLabelSelection, printLabels } from './labels';
 import { markPrinted, parseSelection, queueSheet, selectedOrders } from './print-queue';
 import { printSheet } from './print-sheet';
 
@@ -27,6 +32,12 @@ async function requireAdmin(actorOf: ActorOf, req: Request): Promise<void> {
   const actor = await actorOf(req);
   if (!actor.uid) throw new HttpError(401, 'not_signed_in');
   if (!actor.admin) throw new HttpError(403, 'forbidden');
+}
+
+/** The admin, from the shop's own page: a change another site's page made the admin's browser send is refused. */
+async function requireAdminHere(actorOf: ActorOf, req: Request): Promise<void> {
+  if (isCrossSite(req)) throw new HttpError(403, 'cross_site_refused');
+  await requireAdmin(actorOf, req);
 }
 
 async function orderOf(store: Store, req: Request): Promise<FoundOrder> {
@@ -70,42 +81,54 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     await writeOrdersXlsx(store, filter, res);
   });
 
+  const sendPdf = (res: Response, name: string, pdf: Uint8Array): void => {
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(name), 'Cache-Control': 'no-store' });
+    res.end(Buffer.from(pdf));
+  };
+
   router.get('/orders/:id/print.pdf', async (req, res) => {
     await requireAdmin(actorOf, req);
     const order = await orderOf(store, req);
+    sendPdf(res, `${order.doc.id}.pdf`, (await printSheet(config, store, order)).pdf);
+  });
+
+  // Cetak (and Cetak ulang): the sheet, and the order leaves the print queue (print-queue.ts).
+  router.post('/orders/:id/print.pdf', async (req, res) => {
+    await requireAdminHere(actorOf, req);
+    const order = await orderOf(store, req);
     const sheet = await printSheet(config, store, order);
-    // A sheet made is a sheet printed: the order leaves the print queue (print-queue.ts); the admin reprints it here.
     await markPrinted(store, [order], Date.now());
-    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`${order.doc.id}.pdf`), 'Cache-Control': 'no-store' });
-    res.end(Buffer.from(sheet.pdf));
+    sendPdf(res, `${order.doc.id}.pdf`, sheet.pdf);
   });
 
   // The print queue's one PDF: the orders the admin's tablet listed, then marked printed (docs/fulfilment.md).
   router.post('/print-queue.pdf', async (req, res) => {
-    await requireAdmin(actorOf, req);
+    await requireAdminHere(actorOf, req);
     const { ids, paper } = parseSelection(req.body);
     const orders = await selectedOrders(store, ids);
     const sheet = await queueSheet(config, store, orders, paper);
     await markPrinted(store, orders, Date.now());
-    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('antrian-cetak.pdf'), 'Cache-Control': 'no-store' });
-    res.end(Buffer.from(sheet.pdf));
+    sendPdf(res, 'antrian-cetak.pdf', sheet.pdf);
   });
 
-  // Shipping labels (labels.ts): one order's from its popup, or a selection's, as one PDF.
+  // Shipping labels (labels.ts): one order's from its popup (read by GET, printed by POST), or a selection's.
+  const oneLabel = (req: Request) => parseLabelSelection({ ids: [String(req.params.id ?? '')], format: req.query.format ?? 'a6' });
   router.get('/orders/:id/label.pdf', async (req, res) => {
     await requireAdmin(actorOf, req);
-    const { ids, format } = parseLabelSelection({ ids: [String(req.params.id ?? '')], format: req.query.format ?? 'a6' });
-    const pdf = await printLabels(config, store, ids, format);
-    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(`label-${ids[0]}.pdf`), 'Cache-Control': 'no-store' });
-    res.end(Buffer.from(pdf));
+    const { ids, format } = oneLabel(req);
+    sendPdf(res, `label-${ids[0]}.pdf`, await labelsOf(config, store, ids, format));
+  });
+
+  router.post('/orders/:id/label.pdf', async (req, res) => {
+    await requireAdminHere(actorOf, req);
+    const { ids, format } = oneLabel(req);
+    sendPdf(res, `label-${ids[0]}.pdf`, await printLabels(config, store, ids, format));
   });
 
   router.post('/labels.pdf', async (req, res) => {
-    await requireAdmin(actorOf, req);
+    await requireAdminHere(actorOf, req);
     const { ids, format } = parseLabelSelection(req.body);
-    const pdf = await printLabels(config, store, ids, format);
-    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment('label-pengiriman.pdf'), 'Cache-Control': 'no-store' });
-    res.end(Buffer.from(pdf));
+    sendPdf(res, 'label-pengiriman.pdf', await printLabels(config, store, ids, format));
   });
 
   router.get('/orders/:id/print.json', async (req, res) => {

@@ -4,7 +4,7 @@
  * for it (already paid, no longer shipped, another parcel's resi), so a fact learnt twice changes nothing.
  */
 import { paidLateKendala } from '../../src/domain/payments';
-import { MESSAGES, unpaidExpiredKendala } from '../../src/domain/messages';
+import { kendalaReason, unpaidExpiredKendala } from '../../src/domain/messages';
 import { BUY_STATUS } from '../../src/domain/status';
 import type { Tracking } from '../../src/domain/tracking';
 import type { OrderCollection, OrderOf } from '../data-access/orders';
@@ -76,12 +76,10 @@ export const printed = <C extends OrderCollection>(at: number): Transition<C> =>
   events: () => [{ kind: 'printed', by: 'admin', at }],
 });
 
-const outOfStockKendala = `${MESSAGES.kendala_prefix} ${MESSAGES.out_of_stock}`;
-
 /** Sold out by two servers at once: the later order goes to 'Terjadi Kendala' (sync/stock.ts settles which). */
 export const oversellSettled: Transition<'transactions'> = {
   name: 'oversell settled',
-  apply: (order) => ({ ...order, buyStatus: BUY_STATUS.FAILED, kendala: outOfStockKendala }),
+  apply: (order) => ({ ...order, buyStatus: BUY_STATUS.FAILED, kendala: kendalaReason('out_of_stock') }),
 };
 
 /** A visitor's custom order taken into the account they signed up with on that device (docs/custom-orders.md). */

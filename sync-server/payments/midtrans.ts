@@ -3,11 +3,18 @@
  * (`GET /v2/{order_id}/status`) and its cancel (`POST /v2/{order_id}/cancel`), authenticated by HTTP Basic with the
  * server key as the user and an empty password. Midtrans answers its outcome in the body's `status_code` (a string:
  * "201" a charge made, "200" done, "404" unknown, "407" expired…), not always in the HTTP status, so both are read.
- * Every call has a time limit: a gateway that hangs must not hold the customer's popup or the expiry's pass.
+ * Every call has a time limit and its answer a size limit: a gateway that hangs or floods must not hold the customer's
+ * popup, the expiry's pass or the server's memory.
  */
 import type { Config } from '../config';
+import { readLimited } from '../read-limited';
 
 export const MIDTRANS_TIMEOUT_MS = 10_000;
+/**
+ * The most of one answer the shop reads: Midtrans' answers are a few KB (a charge with its QR string is the largest,
+ * under 4 KB), so a bigger one is a gateway gone wrong, treated as one that did not answer.
+ */
+export const MIDTRANS_ANSWER_MAX_BYTES = 64 * 1024;
 
 /** Midtrans' answer about one transaction (charge, status and cancel share it). */
 export interface MidtransTransaction {
@@ -98,9 +105,16 @@ export class MidtransClient {
     } catch (err) {
       throw new MidtransError(`unreachable (${(err as Error)?.name ?? 'error'})`);
     }
+    let text: string | null;
+    try {
+      text = await readLimited(res, MIDTRANS_ANSWER_MAX_BYTES);
+    } catch (err) {
+      throw new MidtransError(`answer cut off (${(err as Error)?.name ?? 'error'})`);
+    }
+    if (text === null) throw new MidtransError(`answer over ${MIDTRANS_ANSWER_MAX_BYTES} bytes (HTTP ${res.status})`);
     let parsed: unknown;
     try {
-      parsed = await res.json();
+      parsed = JSON.parse(text);
     } catch {
       throw new MidtransError(`answer is not JSON (HTTP ${res.status})`);
     }

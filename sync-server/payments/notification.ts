@@ -1,22 +1,23 @@
 /**
- * Midtrans' HTTP notification (docs/payments.md): the only way money marks an order paid without the owner. The
- * endpoint is public, so a notification counts only when its `signature_key` is SHA-512(order_id + status_code +
- * gross_amount + server key), checked before anything is read, and when `gross_amount` is the charge's amount and the
- * order's total; the charge's gateway id names the order (src/domain/payments.ts), so a signed notification can only
- * ever pay the order it was charged for.
+ * Midtrans' HTTP notification (docs/payments.md): how the shop learns at once that money arrived. The endpoint is
+ * public, so a notification is looked at only when its `signature_key` is SHA-512(order_id + status_code +
+ * gross_amount + server key), checked before anything is read, when it names a charge this shop made and when
+ * `gross_amount` is the charge's amount and the order's total. Even then its word is not taken: the signature does not
+ * cover `transaction_status` (a signed 'cancel' re-sent as 'settlement' keeps a valid signature), so the shop asks the
+ * gateway `GET /v2/{order_id}/status` (Midtrans' own advice) and acts on that answer (follow-up.ts `confirm`). A gateway
+ * that does not answer leaves the order as it was: the notification is answered 503, so Midtrans sends it again, and
+ * the follow-up asks again later.
  *
- * Midtrans re-sends a notification until it is answered 2xx and may send them out of order (a `pending` after the
- * `settlement`), so every effect is idempotent: the order moves from 'Belum Dibayar' to 'Diproses' by a write against
- * the revision read (`Store.write`, as push.ts and the expiry do), only from 'Belum Dibayar', so it happens once; a
- * charge that is paid stays paid whatever comes after. The work is a few reads and writes of the store, well within
- * Midtrans' time-out; the gateway is never called from here.
+ * Midtrans re-sends a notification until it is answered 2xx and may send them out of order, so every effect is
+ * idempotent (outcome.ts). The work is one status call (10 s at most) and a few reads and writes, within Midtrans'
+ * 15 s time-out. Refusals are logged with the gateway's order id and no personal data, at most 20 lines a minute.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MessageCode } from '../../src/domain/messages';
-import { orderOfCharge, paymentOutcome } from '../../src/domain/payments';
-import { readPayment } from '../data-access/payments';
+import { orderOfCharge } from '../../src/domain/payments';
+import { readPayment, type ChargeRecord } from '../data-access/payments';
 import { clientView, type Store } from '../data-access/store';
-import { applyChargeFact } from './outcome';
+import type { LimitedLog } from '../limited-log';
 
 export interface MidtransNotification {
   order_id: string;
@@ -28,7 +29,10 @@ export interface MidtransNotification {
   fraud_status?: string;
 }
 
-export type NotificationAnswer = { status: 200 } | { status: 400 | 401 | 404; code: MessageCode };
+export type NotificationAnswer = { status: 200 } | { status: 400 | 401 | 404 | 503; code: MessageCode };
+
+/** Asks the gateway about the charge and applies its answer; false when the gateway did not answer. */
+export type ConfirmCharge = (orderId: string, charge: ChargeRecord) => Promise<boolean>;
 
 /** Midtrans' signature of a notification (or a status answer): hex SHA-512 of the four strings joined. */
 export function midtransSignature(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {
@@ -55,18 +59,18 @@ function signedBy(n: MidtransNotification, serverKey: string): boolean {
 }
 
 /** Takes one notification; the answer's status is what Midtrans gets (2xx: do not send it again). */
-export async function takeNotification(store: Store, serverKey: string, body: unknown, now: number): Promise<NotificationAnswer> {
+export async function takeNotification(store: Store, serverKey: string, body: unknown, confirm: ConfirmCharge, log: LimitedLog): Promise<NotificationAnswer> {
   const n = parseNotification(body);
   if (!n) return { status: 400, code: 'bad_request' };
   if (!signedBy(n, serverKey)) {
-    console.warn('[payments] notification refused: signature does not match');
+    log.warn('[payments] notification refused: signature does not match');
     return { status: 401, code: 'payment_bad_signature' };
   }
   const orderId = orderOfCharge(n.order_id);
   const record = await readPayment(store, orderId);
   const charge = record?.charges.find((c) => c.id === n.order_id);
   if (!record || !charge) {
-    console.warn(`[payments] notification for a charge the shop did not make (${n.order_id})`);
+    log.warn(`[payments] notification for a charge the shop did not make (${n.order_id})`);
     return { status: 404, code: 'not_found' };
   }
   const stored = await store.get('transactions', orderId);
@@ -74,14 +78,8 @@ export async function takeNotification(store: Store, serverKey: string, body: un
   const amount = Number(n.gross_amount);
   const orderTotal = order && !order._deleted ? Number(order.price) : charge.amount;
   if (amount !== charge.amount || amount !== orderTotal) {
-    console.warn(`[payments] notification refused: amount is not the charge's (${n.order_id})`);
+    log.warn(`[payments] notification refused: amount is not the charge's (${n.order_id})`);
     return { status: 400, code: 'payment_wrong_amount' };
   }
-
-  const outcome = paymentOutcome(n.transaction_status, n.fraud_status);
-  if (outcome !== null) {
-    const fact = { orderId, chargeId: n.order_id, outcome, gatewayStatus: n.transaction_status, transactionId: n.transaction_id, amount };
-    await applyChargeFact(store, fact, now);
-  }
-  return { status: 200 };
+  return (await confirm(orderId, charge)) ? { status: 200 } : { status: 503, code: 'payment_unavailable' };
 }

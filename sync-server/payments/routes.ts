@@ -22,6 +22,7 @@ import type { PaymentFollowUp } from './follow-up';
 import { paymentView } from './view';
 import { MidtransClient } from './midtrans';
 import { takeNotification } from './notification';
+import { LimitedLog } from '../limited-log';
 
 export const PAYMENTS_BODY_LIMIT = '16kb';
 /** Openings of 'Bayar' one account, and one address, may make in CHARGE_WINDOW_MS. */
@@ -41,9 +42,10 @@ export function createPaymentsRouter(config: Config, store: Store, actorOf: (req
   const charges = new Charges(config, store, gateway);
   const perAccount = new AttemptLimiter(CHARGES_PER_ACCOUNT, CHARGE_WINDOW_MS);
   const perAddress = new AttemptLimiter(CHARGES_PER_ADDRESS, CHARGE_WINDOW_MS);
+  const refusals = new LimitedLog('[payments]');
 
   router.post('/midtrans/notification', async (req, res) => {
-    const answer = await takeNotification(store, serverKey, req.body, Date.now());
+    const answer = await takeNotification(store, serverKey, req.body, (orderId, charge) => followUp.confirm(orderId, charge), refusals);
     if (answer.status === 200) res.json({ ok: true });
     else sendError(res, answer.status, answer.code);
   });

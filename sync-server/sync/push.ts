@@ -5,7 +5,7 @@
  */
 import { checkWrite, readView, sameState, type Actor } from '../../src/domain/access';
 import { hasHistory } from '../../src/domain/history';
-import { MESSAGES, priceChangedNotice, type MessageCode } from '../../src/domain/messages';
+import { kendalaReason, MESSAGES, priceChangedNotice, type MessageCode } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { CollectionName, GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import type { PushAnswer, PushReason } from '../../src/domain/sync-protocol';
@@ -16,7 +16,7 @@ import { checkNote } from '../history/note';
 import { recordOrderWrite } from '../history/record';
 import { BUY_STATUS, holdsStock, returnsStockWhenDeleted } from '../../src/domain/status';
 import { findPhoto, isShopImage, photosOwnedBy } from '../uploads/photos';
-import { holdsFit, unpaidUnitsOf } from './holds';
+import { AccountHolds, oneAtATime } from './holds';
 import { keptOrder, normalize, type GoodsLookup, type Lookups } from './normalize';
 import type { Restock, StockKeeper } from './stock';
 import { schemaFieldsOnly, validateDoc } from './validate';
@@ -29,11 +29,7 @@ import { schemaFieldsOnly, validateDoc } from './validate';
  * and the admin, instead of vanishing from the customer's device; what is stored of it is the server's own (keptOrder).
  */
 const KEPT_AS_KENDALA: ReadonlySet<MessageCode> = new Set(['out_of_stock', 'product_unavailable', 'quote_invalid', 'too_many_photos', 'unpaid_hold_limit']);
-const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({
-  ...doc,
-  buyStatus: BUY_STATUS.FAILED,
-  kendala: `${MESSAGES.kendala_prefix} ${MESSAGES[code]}`,
-});
+const asKendala = (doc: ClientDoc, code: MessageCode): ClientDoc => ({ ...doc, buyStatus: BUY_STATUS.FAILED, kendala: kendalaReason(code) });
 
 /** A refusal (or a notice: a new order priced again at the shop's current prices says its new total) with the shop's code. */
 export type Refusal = PushReason & { error: MessageCode };
@@ -77,13 +73,21 @@ interface StockEffect {
 
 const orderUnits = (doc: ClientDoc): Map<string, number> => unitsByProduct(doc.items as OrderLine[]);
 
-export async function push(
+export function push(config: Config, store: Store, stock: StockKeeper, actor: Actor, collection: CollectionName, rows: unknown[]): Promise<PushResult> {
+  // A customer's orders count against what their account may hold unpaid (sync/holds.ts): one push of them at a time.
+  const holds = collection === 'transactions' && !actor.admin && actor.uid ? new AccountHolds(store, stock, actor.uid) : null;
+  const run = () => pushRows(config, store, stock, actor, collection, rows, holds);
+  return holds && actor.uid ? oneAtATime(store, actor.uid, run) : run();
+}
+
+async function pushRows(
   config: Config,
   store: Store,
   stock: StockKeeper,
   actor: Actor,
   collection: CollectionName,
   rows: unknown[],
+  holds: AccountHolds | null,
 ): Promise<PushResult> {
   const result: PushResult = { conflicts: [], refused: [] };
   const rowDocs = rows.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
@@ -168,7 +172,7 @@ export async function push(
       const after = Number(doc.buyStatus);
       if (placingOrder) {
         const units = orderUnits(doc);
-        if (!actor.admin && actor.uid && !holdsFit(units, await goods.known(), await unpaidUnitsOf(store, actor.uid, doc.id))) {
+        if (holds && !(await holds.fit(units, await goods.known()))) {
           keep(doc, 'unpaid_hold_limit');
           continue;
         }
@@ -178,6 +182,7 @@ export async function push(
           keep(doc, reserved.code);
           continue;
         }
+        holds?.took(next.id, units);
       } else if (before !== null && next._deleted) {
         if (returnsStockWhenDeleted(before)) effect.release = orderUnits(master!);
       } else if (before !== null && holdsStock(before) && !holdsStock(after)) {
@@ -227,6 +232,11 @@ export async function push(
       const view = doc ? readView(actor, collection, clientView(doc)) : null;
       result.conflicts.push(view ?? { ...w.doc, _deleted: true });
     }
+  }
+  const stored = new Set(writes.filter((_, i) => written[i]?.ok).map((w) => w.doc.id));
+  for (const failed of (await holds?.settle(stored)) ?? []) {
+    result.refused.push({ id: failed.id, error: 'unpaid_hold_limit', message: MESSAGES.unpaid_hold_limit });
+    result.conflicts.push(failed);
   }
   return result;
 }

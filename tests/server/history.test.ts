@@ -120,8 +120,13 @@ describe('the changes made outside the sync', () => {
     const line = { produkID: '1', name: 'Cetak foto', qty: 1, img: [], photos: [{ url, caption: 'Foto 1' }], packaging: 'map|2000', weight: 0, price: 0 };
     const order = await placeOrder({ produkID: '1', items: [line], img: [] });
     await pushChange(admin, 'transactions', order, { ...order, buyStatus: 1 });
-    expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
-    expect((await admin.fetch(`/api/orders/${order.id}/label.pdf`)).status).toBe(200);
+    // Looking at the sheet and the label (GET) records nothing; printing them (POST from the shop's page) does.
+    const printing = (path: string, method: string) => admin.fetch(`/api/orders/${order.id}/${path}`, { method, headers: { origin: server.url } });
+    expect((await printing('print.pdf', 'GET')).status).toBe(200);
+    expect((await printing('label.pdf', 'GET')).status).toBe(200);
+    expect((await eventsOf(admin, order.id)).filter((e) => e.kind === 'printed' || e.kind === 'label_printed')).toEqual([]);
+    expect((await printing('print.pdf', 'POST')).status).toBe(200);
+    expect((await printing('label.pdf', 'POST')).status).toBe(200);
     const events = (await eventsOf(admin, order.id)).filter((e) => e.kind === 'printed' || e.kind === 'label_printed');
     expect(events.map((e) => [e.kind, e.by])).toEqual([['printed', 'admin'], ['label_printed', 'admin']]);
     expect(kinds(await eventsOf(customer, order.id))).toContain('label_printed');
@@ -164,7 +169,7 @@ describe("a custom order's history", () => {
     const order = await storedCustom(placed.id);
     const paid = { ...order, buyStatus: 1 };
     expect((await pushChange(admin, 'custom', order, paid)).body).toMatchObject({ conflicts: [], refused: [] });
-    expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`)).status).toBe(200);
+    expect((await admin.fetch(`/api/orders/${order.id}/print.pdf`, { method: 'POST' })).status).toBe(200);
     const printed = await storedCustom(order.id);
     const shipped = { ...printed, buyStatus: 2, resi: 'TKP-998877' };
     expect((await pushChange(admin, 'custom', printed, shipped)).body).toMatchObject({ conflicts: [], refused: [] });

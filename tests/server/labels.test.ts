@@ -60,6 +60,9 @@ describe('shipping labels', () => {
       'JNE REG · Berat 500 g', 'Isi: Bingkai Kayu × 2',
     ]) expect(words).toContain(expected);
     expect((await readBarcodes(pdf)).sort()).toEqual([orders[0]!.id, RESI].sort());
+    // A look at it (GET, a link the admin's browser may follow from anywhere) records nothing in the order's history.
+    const events = (await pullAll(admin, 'events', 1000)).docs.filter((e) => e.orderId === orders[0]!.id && e.kind === 'label_printed');
+    expect(events).toEqual([]);
   });
 
   it('when the admin prints five orders\' labels four to an A4 page, then two A4 pages hold them, each order\'s code readable', async () => {

@@ -7,8 +7,8 @@ import { MESSAGES } from '../../src/domain/messages';
 import { BUY_STATUS } from '../../src/domain/status';
 import { HOUR_MS } from '../../src/domain/time';
 import { midtransSignatureOf, startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
-import { HttpClient, pullAll, pushChange, pushNew, signUp, startShop, startTestServer } from '../helpers/server';
-import { transactionDoc } from './fixtures';
+import { HttpClient, pullAll, pushChange, pushNew, signInAdmin, signUp, startShop, startTestServer, type TestServer } from '../helpers/server';
+import { customDoc, transactionDoc } from './fixtures';
 
 type Shop = Awaited<ReturnType<typeof startShop>>;
 let fake: FakeMidtrans;
@@ -110,8 +110,8 @@ describe('the QRIS charge', () => {
     fake.mode = { kind: 'ok' };
     const ok = await charge(shop.sari, order.id);
     expect(ok.status).toBe(200);
-    expect(ok.body.chargeId).toBe(`${order.id}-3`);
-    expect(fake.transactions.get(`${order.id}-3`)?.gross_amount).toBe(`${order.price}.00`);
+    expect(ok.body.chargeId).toBe(`${order.id}~3`);
+    expect(fake.transactions.get(`${order.id}~3`)?.gross_amount).toBe(`${order.price}.00`);
   });
 
   it('when one account asks for charges too often, then 429 too_many_charges with Retry-After', async () => {
@@ -165,11 +165,9 @@ describe("Midtrans' notifications", () => {
     await charge(shop.sari, order.id);
     expect(await fake.send(fake.notification(order.id))).toBe(200);
     expect((await orderOf(order.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
-    const challenged = fake.notification(order.id, { transaction_status: 'capture', status_code: '201', fraud_status: 'challenge' });
-    expect(await fake.send(challenged)).toBe(200);
+    expect(await fake.capture(order.id, 'challenge')).toBe(200);
     expect((await orderOf(order.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
-    const accepted = fake.notification(order.id, { transaction_status: 'capture', status_code: '200', fraud_status: 'accept' });
-    expect(await fake.send(accepted)).toBe(200);
+    expect(await fake.capture(order.id, 'accept')).toBe(200);
     expect((await orderOf(order.id)).buyStatus).toBe(BUY_STATUS.PAID);
   });
 
@@ -183,7 +181,7 @@ describe("Midtrans' notifications", () => {
 
     const next = await charge(shop.sari, order.id);
     expect(next.status).toBe(200);
-    expect(next.body.chargeId).toBe(`${order.id}-2`);
+    expect(next.body.chargeId).toBe(`${order.id}~2`);
   });
 
   it('when the signature is wrong or the amount is not the order total, then 4xx, logged without personal data, and nothing changes', async () => {
@@ -248,6 +246,131 @@ describe("Midtrans' notifications", () => {
       { id: fresh.id, error: 'paid_late_server', message: MESSAGES.paid_late_server },
     ]);
     expect((await orderOf(order.id)).paidLate).toBe(order.price);
+  });
+});
+
+describe('what Midtrans says when asked, not what a notification says', () => {
+  let gateway: { server: TestServer; admin: HttpClient };
+  beforeAll(async () => {
+    // A shop of its own (its own limits of charges per address), asking again after 200 ms instead of minutes.
+    const server = await startTestServer({ MIDTRANS_SERVER_KEY: fake.serverKey, MIDTRANS_API_URL: fake.url }, { paymentRecheckMs: [200, 200, 200] });
+    gateway = { server, admin: new HttpClient(server.url) };
+    await signInAdmin(gateway.admin);
+  });
+  afterAll(() => gateway.server.close());
+  async function customerOrder() {
+    const client = new HttpClient(gateway.server.url);
+    const doc = transactionDoc((await signUp(client)).uid);
+    expect((await pushNew(client, 'transactions', [doc])).body.refused.filter((r: { error: string }) => r.error !== 'price_changed')).toEqual([]);
+    return { client, order: (await pullAll(client, 'transactions')).docs.find((d) => d.id === doc.id) };
+  }
+  const orderIn = async (id: string) => (await pullAll(gateway.admin, 'transactions', 1000)).docs.find((d) => d.id === id);
+  const sendTo = (body: unknown) => new HttpClient(gateway.server.url).post(NOTIFY, body).then((r) => r.status);
+
+  it("when a signed 'cancel' is re-sent as 'settlement' (the signature does not cover the status), then the shop asks Midtrans, which says cancel, and the order stays unpaid", async () => {
+    const { client, order } = await customerOrder();
+    await charge(client, order.id);
+    await fake.cancel(order.id, { notify: false });
+    const asked = fake.count('GET', `/v2/${order.id}/status`);
+    const relabelled = { ...fake.notification(order.id), transaction_status: 'settlement' };
+    expect(await sendTo(relabelled)).toBe(200);
+    expect(fake.count('GET', `/v2/${order.id}/status`)).toBe(asked + 1);
+    expect((await orderIn(order.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
+    expect((await gateway.admin.get(`/api/payments/${order.id}`)).body).toMatchObject({ paid: null, charges: [expect.objectContaining({ status: 'ended' })] });
+  });
+
+  it('when Midtrans cannot be asked as a settlement arrives, then 503 and the order waits; the notification sent again once it answers pays it', async () => {
+    const { client, order } = await customerOrder();
+    await charge(client, order.id);
+    await fake.settle(order.id, { notify: false });
+    fake.mode = { kind: 'down' };
+    const settlement = fake.notification(order.id);
+    const first = await client.post(NOTIFY, settlement);
+    expect(first.status).toBe(503);
+    expect(first.body.error).toBe('payment_unavailable');
+    expect((await orderIn(order.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
+    fake.mode = { kind: 'ok' };
+    expect(await sendTo(settlement)).toBe(200);
+    expect((await orderIn(order.id)).buyStatus).toBe(BUY_STATUS.PAID);
+  });
+
+  it("when Midtrans cannot be asked and does not send again, then the shop asks it again later by itself and the order is paid", async () => {
+    const { client, order } = await customerOrder();
+    expect((await charge(client, order.id)).status).toBe(200);
+    await fake.settle(order.id, { notify: false });
+    fake.mode = { kind: 'down' };
+    expect((await client.post(NOTIFY, fake.notification(order.id))).status).toBe(503);
+    const asked = fake.count('GET', `/v2/${order.id}/status`);
+    // Still down at the next question: asked again after the next wait.
+    await expect.poll(() => fake.count('GET', `/v2/${order.id}/status`), { timeout: 10_000 }).toBeGreaterThan(asked);
+    fake.mode = { kind: 'ok' };
+    await expect.poll(async () => (await orderIn(order.id)).buyStatus, { timeout: 10_000 }).toBe(BUY_STATUS.PAID);
+  });
+
+  it("when Midtrans' answer is huge, then it is read no further than 64 KB and counts as the gateway failing: 'Bayar' gets 503, a notification 503", async () => {
+    const { client, order } = await customerOrder();
+    fake.mode = { kind: 'huge', bytes: 5_000_000 };
+    const res = await charge(client, order.id);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('payment_unavailable');
+    fake.mode = { kind: 'ok' };
+    const made = await charge(client, order.id);
+    expect(made.status).toBe(200);
+    await fake.settle(made.body.chargeId, { notify: false });
+    fake.mode = { kind: 'huge', bytes: 5_000_000 };
+    expect((await client.post(NOTIFY, fake.notification(made.body.chargeId))).status).toBe(503);
+    expect((await orderIn(order.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
+  });
+
+  it('when a script sends hundreds of refused notifications, then the log gets at most 20 lines of them a minute', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { client, order } = await customerOrder();
+    await charge(client, order.id);
+    const forged = { ...fake.notification(order.id), signature_key: 'f'.repeat(128) };
+    for (let i = 0; i < 10; i++) {
+      const answers = await Promise.all(Array.from({ length: 30 }, () => client.post(NOTIFY, forged)));
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+    }
+    const lines = warn.mock.calls.filter((c) => String(c[0]).startsWith('[payments]'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('order codes and charge ids', () => {
+  it("when a customer names a new order after another's code ('<code>-2'), or in any shape the app does not make, then it is refused with id_refused and nothing is stored", async () => {
+    const victim = await placeOrder('budi');
+    const shapes = [`${victim.id}-2`, `${victim.id}.2`, `${shop.uid.sari.slice(0, 5)}A1790000000abcd-2`, `${shop.uid.budi.slice(0, 5)}A1790000000abcd`, 'CUSTMA1790000000abcd', 'pesanan-saya'];
+    for (const id of shapes) {
+      const res = await pushNew(shop.sari, 'transactions', [{ ...transactionDoc(shop.uid.sari), id }]);
+      expect(res.body.refused).toEqual([{ id, error: 'id_refused', message: MESSAGES.id_refused }]);
+    }
+    const custom = await pushNew(shop.sari, 'custom', [customDoc(shop.uid.sari, { id: 'CUSTMA1790000000abcd-2' })]);
+    expect(custom.body.refused).toEqual([{ id: 'CUSTMA1790000000abcd-2', error: 'id_refused', message: MESSAGES.id_refused }]);
+    const stored = (await pullAll(shop.admin, 'transactions', 1000)).docs.map((d) => d.id);
+    for (const id of shapes) expect(stored).not.toContain(id);
+  });
+
+  it("when an order named '<code>-2' exists anyway (placed for the customer by the admin), then its charge and the other order's second charge never share a gateway id, and each payment pays its own order", async () => {
+    const victim = await placeOrder('budi');
+    const named = { ...transactionDoc(shop.uid.sari), id: `${victim.id}-2` };
+    expect((await pushNew(shop.admin, 'transactions', [named])).body.refused.filter((r: { error: string }) => r.error !== 'price_changed')).toEqual([]);
+
+    // The victim's first charge ends; the attacker opens the named order's charge before the victim's next 'Bayar'.
+    expect((await charge(shop.budi, victim.id)).status).toBe(200);
+    await fake.expire(victim.id);
+    const theirs = await charge(shop.sari, named.id);
+    expect(theirs.status).toBe(200);
+    const next = await charge(shop.budi, victim.id);
+    expect(next.status).toBe(200);
+    expect(next.body.chargeId).not.toBe(theirs.body.chargeId);
+
+    // The attacker pays their own charge: their order is paid, the victim's is not.
+    expect(await fake.settle(theirs.body.chargeId)).toBe(200);
+    expect((await orderOf(named.id)).buyStatus).toBe(BUY_STATUS.PAID);
+    expect((await orderOf(victim.id)).buyStatus).toBe(BUY_STATUS.UNPAID);
+    expect(await fake.settle(next.body.chargeId)).toBe(200);
+    expect((await orderOf(victim.id)).buyStatus).toBe(BUY_STATUS.PAID);
   });
 });
 

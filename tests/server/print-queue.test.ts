@@ -150,10 +150,48 @@ describe('print queue', () => {
   it('when one printed order is printed again from its popup, then the sheet comes and its mark takes the new time', async () => {
     const was = (await stored('transactions', orders.last.id)).printedAt as number;
     await new Promise((r) => setTimeout(r, 5));
-    const res = await admin.fetch(`/api/orders/${orders.last.id}/print.pdf`);
+    const res = await admin.fetch(`/api/orders/${orders.last.id}/print.pdf`, { method: 'POST', headers: { origin: server.url } });
     expect(res.status).toBe(200);
     expect(rawText(Buffer.from(await res.arrayBuffer()))).toContain(`${orders.last.id} · foto 1/1`);
     expect((await stored('transactions', orders.last.id)).printedAt).toBeGreaterThan(was);
+  });
+
+  it("when the admin's browser follows a link to an order's print sheet (a GET), then the sheet comes and nothing is marked: the order stays in the queue", async () => {
+    const fresh = await place('transactions', photoOrder([urls[0]!]));
+    await pay('transactions', fresh.id);
+    const before = await stored('transactions', fresh.id);
+    const res = await admin.fetch(`/api/orders/${fresh.id}/print.pdf`);
+    expect(res.status).toBe(200);
+    expect(rawText(Buffer.from(await res.arrayBuffer()))).toContain(`${fresh.id} · foto 1/1`);
+    const after = await stored('transactions', fresh.id);
+    expect(after.printedAt).toBeUndefined();
+    expect(after).toEqual(before);
+    const events = (await pullAll(admin, 'events', 1000)).docs.filter((e) => e.orderId === fresh.id && e.kind === 'printed');
+    expect(events).toEqual([]);
+  });
+
+  it("when a page of another site makes the admin's browser POST a print (its Origin, or Sec-Fetch-Site: cross-site), then 403 cross_site_refused and nothing is marked", async () => {
+    const fresh = await place('transactions', photoOrder([urls[0]!]));
+    await pay('transactions', fresh.id);
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://jahat.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      for (const [path, body] of [
+        [`/api/orders/${fresh.id}/print.pdf`, undefined],
+        ['/api/print-queue.pdf', JSON.stringify({ ids: [fresh.id], paper: 'a4' })],
+        [`/api/orders/${fresh.id}/label.pdf`, undefined],
+        ['/api/labels.pdf', JSON.stringify({ ids: [fresh.id], format: 'a6' })],
+      ] as const) {
+        const res = await admin.fetch(path, { method: 'POST', headers: { ...headers, 'content-type': body ? 'application/json' : 'text/plain' }, body });
+        expect(res.status, path).toBe(403);
+        expect(await res.json()).toEqual({ error: 'cross_site_refused', message: MESSAGES.cross_site_refused });
+      }
+    }
+    expect((await stored('transactions', fresh.id)).printedAt).toBeUndefined();
+    expect((await pullAll(admin, 'events', 1000)).docs.filter((e) => e.orderId === fresh.id && ['printed', 'label_printed'].includes(e.kind))).toEqual([]);
+    // From the shop's own page it prints.
+    const own = await admin.fetch(`/api/orders/${fresh.id}/print.pdf`, { method: 'POST', headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(200);
+    expect((await stored('transactions', fresh.id)).printedAt).toEqual(expect.any(Number));
   });
 
   it('when a device writes the printed mark, then it is refused (the server\'s only), and an admin\'s change that keeps it stands', async () => {

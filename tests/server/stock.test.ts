@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, pullAll, pushChange, pushNew, signUp, startShop, type TestServer } from '../helpers/server';
 import { MESSAGES } from '../../src/domain/messages';
-import { transactionDoc } from './fixtures';
+import { quoteFor, transactionDoc } from './fixtures';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -179,5 +179,45 @@ describe('what one account may hold unpaid', () => {
     const after = transactionDoc(uid.sari, { items: [line('5', 2)] });
     expect((await pushNew(sari, 'transactions', [after])).body.refused).toEqual([]);
     expect(await stockOf('5')).toBe(1);
+  });
+
+  /** A new customer, signed in on a client of their own. */
+  async function newCustomer() {
+    const client = new HttpClient(server.url);
+    return { client, uid: (await signUp(client)).uid };
+  }
+  const ordersOf = async (ids: string[]) => (await pullAll(admin, 'transactions', 1000)).docs.filter((d) => ids.includes(d.id));
+  /** An order of `units` key rings (product 5, 50 g each), with a quote for their weight. */
+  const keyRings = (owner: string, units: number) => transactionDoc(owner, { items: [line('5', units)], quote: quoteFor({ weight: units * 50 }) });
+  const unpaidUnitsOf = (orders: Array<{ buyStatus: number; items: Array<{ qty: number }> }>) =>
+    orders.filter((o) => o.buyStatus === 0).reduce((sum, o) => sum + o.items.reduce((n, l) => n + l.qty, 0), 0);
+
+  it('when one push carries two unpaid orders of 74 and 73 of 147 units, then the first holds its half and the second is kept as Terjadi Kendala', async () => {
+    await setStock('5', 147);
+    const { client, uid: owner } = await newCustomer();
+    const [first, second] = [keyRings(owner, 74), keyRings(owner, 73)];
+    const res = await pushNew(client, 'transactions', [first, second]);
+    expect(res.body.refused).toEqual([{ id: second.id, error: 'unpaid_hold_limit', message: MESSAGES.unpaid_hold_limit }]);
+    expect(res.body.conflicts).toEqual([expect.objectContaining({ id: second.id, buyStatus: 4, kendala: `${MESSAGES.kendala_prefix} ${MESSAGES.unpaid_hold_limit}` })]);
+    expect(await stockOf('5')).toBe(73);
+    // Rows that fit together up to the half are placed; the one past it is not (the units left are counted after each).
+    await setStock('5', 147);
+    const { client: other, uid: otherUid } = await newCustomer();
+    const rows = [70, 4, 1].map((qty) => keyRings(otherUid, qty));
+    expect((await pushNew(other, 'transactions', rows)).body.refused).toEqual([{ id: rows[2]!.id, error: 'unpaid_hold_limit', message: MESSAGES.unpaid_hold_limit }]);
+    expect(unpaidUnitsOf(await ordersOf(rows.map((r) => r.id)))).toBe(74);
+  });
+
+  it('when one account sends four pushes of 37 units of 148 at once, then two are placed and two are kept as Terjadi Kendala', async () => {
+    await setStock('5', 148);
+    const { client, uid: owner } = await newCustomer();
+    const orders = Array.from({ length: 4 }, () => keyRings(owner, 37));
+    const answers = await Promise.all(orders.map((o) => pushNew(client, 'transactions', [o])));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.flatMap((a) => a.body.refused.map((r: { error: string }) => r.error))).toEqual(['unpaid_hold_limit', 'unpaid_hold_limit']);
+    const stored = await ordersOf(orders.map((o) => o.id));
+    expect(unpaidUnitsOf(stored)).toBe(74);
+    expect(stored.filter((o) => o.buyStatus === 4)).toHaveLength(2);
+    expect(await stockOf('5')).toBe(74);
   });
 });

@@ -58,11 +58,26 @@ export function useDownload(): { busy: boolean; download: (href: string, filenam
   return { busy, download };
 }
 
-export function DownloadLink({ href, filename, className, children }: { href: string; filename: string; className: string; children: ReactNode }) {
+/** How a link that prints asks for its file: a POST of the same address, which the server takes only from this page. */
+const PRINTING: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+
+interface DownloadLinkProps {
+  href: string;
+  filename: string;
+  className: string;
+  children: ReactNode;
+  /**
+   * The press prints: the file is asked for by POST, and the server marks what printing marks (the order leaves the
+   * print queue, its history says the label was printed). The link's own address stays a read that changes nothing.
+   */
+  prints?: boolean;
+}
+
+export function DownloadLink({ href, filename, className, children, prints = false }: DownloadLinkProps) {
   const { busy, download } = useDownload();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
-    void download(href, filename);
+    void download(href, filename, prints ? PRINTING : undefined);
   };
 
   return (

@@ -65,7 +65,7 @@ export function OrderPopup({ code, phone, order, printable, labelled = false, on
       <div className="admin-popup-links">
         {printable && (
           <>
-            <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} filename={`${code}.pdf`}>
+            <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/print.pdf`} filename={`${code}.pdf`} prints>
               {T.print}
             </DownloadLink>
             <DownloadLink className="btn" href={`/api/orders/${encodeURIComponent(code)}/photos.zip`} filename={`${code}-foto.zip`}>
@@ -75,7 +75,7 @@ export function OrderPopup({ code, phone, order, printable, labelled = false, on
         )}
         {labelled &&
           (['a6', 'a4'] as const).map((format) => (
-            <DownloadLink key={format} className="btn" href={`/api/orders/${encodeURIComponent(code)}/label.pdf?format=${format}`} filename={`label-${code}.pdf`}>
+            <DownloadLink key={format} className="btn" href={`/api/orders/${encodeURIComponent(code)}/label.pdf?format=${format}`} filename={`label-${code}.pdf`} prints>
               {T.labels[format]}
             </DownloadLink>
           ))}

@@ -124,7 +124,7 @@ export function PrintQueueTab() {
           {recent.map((o) => (
             <OrderRow key={o.doc.id} order={o} cards={cardCount(o)}>
               <span className="nowrap">{formatDateTime(o.doc.printedAt!)}</span>{' '}
-              <DownloadLink className="btn btn-small" href={`/api/orders/${encodeURIComponent(o.doc.id)}/print.pdf`} filename={`${o.doc.id}.pdf`}>
+              <DownloadLink className="btn btn-small" href={`/api/orders/${encodeURIComponent(o.doc.id)}/print.pdf`} filename={`${o.doc.id}.pdf`} prints>
                 {T.reprint}
               </DownloadLink>
             </OrderRow>
