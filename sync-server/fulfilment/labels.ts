@@ -15,7 +15,7 @@ import type { TransactionDoc } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { recordEvent } from '../history/record';
+import { labelPrinted } from '../orders/transitions';
 import { foundOrders, orderIds } from './orders';
 import { mmToPt, printable, wrapCaption, A4_PT } from './print-sheet';
 
@@ -136,14 +136,6 @@ export async function labelsPdf(config: Config, orders: readonly TransactionDoc[
   return doc.save({ useObjectStreams: false });
 }
 
-/**
- * Each order's history says its label was printed (docs/history.md): a label writes nothing on the order, so the
- * event's unique part is the moment the PDF was made.
- */
-async function recordLabelsPrinted(store: Store, orders: readonly TransactionDoc[], at: number): Promise<void> {
-  for (const order of orders) await recordEvent(store, { order, kind: 'label_printed', by: 'admin', unique: at.toString(36), at });
-}
-
 /** The labels of the selected orders as one PDF: a read, nothing recorded (the admin looks before printing). */
 export async function labelsOf(config: Config, store: Store, ids: readonly string[], format: LabelFormat): Promise<Uint8Array> {
   return labelsPdf(config, await labelOrders(store, ids), format);
@@ -153,6 +145,6 @@ export async function labelsOf(config: Config, store: Store, ids: readonly strin
 export async function printLabels(config: Config, store: Store, ids: readonly string[], format: LabelFormat, at = Date.now()): Promise<Uint8Array> {
   const orders = await labelOrders(store, ids);
   const pdf = await labelsPdf(config, orders, format);
-  await recordLabelsPrinted(store, orders, at);
+  await labelPrinted(store, orders, at);
   return pdf;
 }

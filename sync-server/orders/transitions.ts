@@ -8,6 +8,8 @@ import { kendalaReason, unpaidExpiredKendala } from '../../src/domain/messages';
 import { BUY_STATUS } from '../../src/domain/status';
 import type { Tracking } from '../../src/domain/tracking';
 import type { OrderCollection, OrderOf } from '../data-access/orders';
+import type { Store } from '../data-access/store';
+import { recordEvent } from '../history/record';
 import type { Transition } from './change-order';
 
 type Order = OrderOf<'transactions'>;
@@ -76,6 +78,17 @@ export const printed = <C extends OrderCollection>(at: number): Transition<C> =>
   events: () => [{ kind: 'printed', by: 'admin', at }],
 });
 
+/**
+ * Past the account's hold limit once orders two servers placed at once are seen together (sync/holds.ts): the later
+ * order, still unpaid, goes to 'Terjadi Kendala'; its units come back.
+ */
+export const holdLimitExceeded: Transition<'transactions'> = {
+  name: 'hold limit exceeded',
+  apply: (order) =>
+    live(order) && order.buyStatus === BUY_STATUS.UNPAID ? { ...order, buyStatus: BUY_STATUS.FAILED, kendala: kendalaReason('unpaid_hold_limit') } : null,
+  events: () => [{ kind: 'status', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.FAILED } }],
+};
+
 /** Sold out by two servers at once: the later order goes to 'Terjadi Kendala' (sync/stock.ts settles which). */
 export const oversellSettled: Transition<'transactions'> = {
   name: 'oversell settled',
@@ -87,3 +100,11 @@ export const attachedTo = (visitorId: string, uid: string): Transition<'custom'>
   name: 'attached to an account',
   apply: (order) => (live(order) && order.userID === visitorId ? { ...order, userID: uid } : null),
 });
+
+/**
+ * Shipping labels printed: each order's history says so (docs/history.md). A label writes nothing on the order, so
+ * the event's unique part is the moment the PDF was made, not a revision.
+ */
+export async function labelPrinted(store: Store, orders: ReadonlyArray<{ id: string; userID?: unknown }>, at: number): Promise<void> {
+  for (const order of orders) await recordEvent(store, { order, kind: 'label_printed', by: 'admin', unique: at.toString(36), at });
+}

@@ -15,15 +15,13 @@
  * that account's own orders.
  */
 import { holdFits, overLimit } from '../../src/domain/holds';
-import { kendalaReason } from '../../src/domain/messages';
 import { unitsByProduct } from '../../src/domain/pricing';
 import type { GoodsDoc, OrderLine } from '../../src/domain/schemas';
 import { BUY_STATUS } from '../../src/domain/status';
 import { clientView, type ClientDoc, type Store } from '../data-access/store';
-import { recordEvent } from '../history/record';
+import { changeOrder } from '../orders/change-order';
+import { holdLimitExceeded } from '../orders/transitions';
 import type { StockKeeper } from './stock';
-
-const WRITE_ATTEMPTS = 8;
 
 /** Per store, each account's pushes of orders on this server, chained. */
 const queues = new WeakMap<Store, Map<string, Promise<unknown>>>();
@@ -138,20 +136,7 @@ export class AccountHolds {
 
 /** Moves an order still unpaid to 'Terjadi Kendala' with the hold limit as its reason; its units come back. */
 async function failOverLimit(store: Store, stock: StockKeeper, id: string): Promise<ClientDoc | null> {
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const stored = await store.get('transactions', id);
-    const order = stored ? clientView(stored) : null;
-    // Paid, cancelled or failed meanwhile (perhaps by the other server settling the same): nothing left to do.
-    if (!stored || !order || order._deleted || order.buyStatus !== BUY_STATUS.UNPAID) return null;
-    const doc: ClientDoc = { ...order, buyStatus: BUY_STATUS.FAILED, kendala: kendalaReason('unpaid_hold_limit') };
-    const [written] = await store.write('transactions', [{ doc, rev: stored._rev }]);
-    if (written?.ok) {
-      await stock.give(id, unitsByProduct((order.items as OrderLine[] | undefined) ?? []));
-      // One event whichever server writes it: the same id meets a 409 the second time.
-      await recordEvent(store, { order, kind: 'status', by: 'system', detail: { from: BUY_STATUS.UNPAID, to: BUY_STATUS.FAILED }, unique: 'hold-limit' });
-      return doc;
-    }
-    if (written && !written.conflict) throw new Error(`order not written: ${written.error}`);
-  }
-  return null;
+  // Paid, cancelled or failed meanwhile (perhaps by the other server settling the same): nothing left to do.
+  const outcome = await changeOrder({ store, stock }, 'transactions', id, holdLimitExceeded);
+  return outcome.ok ? (outcome.after as unknown as ClientDoc) : null;
 }
