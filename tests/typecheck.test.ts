@@ -12,4 +12,4 @@ it('when the project is type-checked (tsc --noEmit, strict), then there are no e
   });
   expect(tsc.stdout + tsc.stderr).toBe('');
   expect(tsc.status).toBe(0);
-}, 120_000);
+}, 300_000);

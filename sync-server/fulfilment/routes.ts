@@ -64,28 +64,13 @@ export function parseExportFilter(query: Request['query']): ExportFilter {
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string): string => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
 
-export function createFulfilmentRouter(config: Config, store: Store, actorOf: ActorOf): Router {
-  const router = Router();
+function sendPdf(res: Response, name: string, pdf: Uint8Array): void {
+  res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(name), 'Cache-Control': 'no-store' });
+  res.end(Buffer.from(pdf));
+}
 
-  router.get('/orders.csv', async (req, res) => {
-    await requireAdmin(actorOf, req);
-    const filter = parseExportFilter(req.query);
-    res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment('pesanan.csv'), 'Cache-Control': 'no-store' });
-    await writeOrdersCsv(store, filter, res);
-  });
-
-  router.get('/orders.xlsx', async (req, res) => {
-    await requireAdmin(actorOf, req);
-    const filter = parseExportFilter(req.query);
-    res.set({ 'Content-Type': XLSX_TYPE, 'Content-Disposition': attachment('pesanan.xlsx'), 'Cache-Control': 'no-store' });
-    await writeOrdersXlsx(store, filter, res);
-  });
-
-  const sendPdf = (res: Response, name: string, pdf: Uint8Array): void => {
-    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(name), 'Cache-Control': 'no-store' });
-    res.end(Buffer.from(pdf));
-  };
-
+/** The print sheets and the shipping labels: each read by GET, printed (marked, recorded) by POST from the shop's page. */
+function printRoutes(router: Router, config: Config, store: Store, actorOf: ActorOf): void {
   router.get('/orders/:id/print.pdf', async (req, res) => {
     await requireAdmin(actorOf, req);
     const order = await orderOf(store, req);
@@ -130,6 +115,26 @@ export function createFulfilmentRouter(config: Config, store: Store, actorOf: Ac
     const { ids, format } = parseLabelSelection(req.body);
     sendPdf(res, 'label-pengiriman.pdf', await printLabels(config, store, ids, format));
   });
+}
+
+export function createFulfilmentRouter(config: Config, store: Store, actorOf: ActorOf): Router {
+  const router = Router();
+
+  router.get('/orders.csv', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const filter = parseExportFilter(req.query);
+    res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': attachment('pesanan.csv'), 'Cache-Control': 'no-store' });
+    await writeOrdersCsv(store, filter, res);
+  });
+
+  router.get('/orders.xlsx', async (req, res) => {
+    await requireAdmin(actorOf, req);
+    const filter = parseExportFilter(req.query);
+    res.set({ 'Content-Type': XLSX_TYPE, 'Content-Disposition': attachment('pesanan.xlsx'), 'Cache-Control': 'no-store' });
+    await writeOrdersXlsx(store, filter, res);
+  });
+
+  printRoutes(router, config, store, actorOf);
 
   router.get('/orders/:id/print.json', async (req, res) => {
     await requireAdmin(actorOf, req);
