@@ -11,6 +11,14 @@ import { Store } from '../data-access/store';
 import { backupShop, emptyBackupDir, restoreShop, type Manifest } from './backup';
 import { BACKUP_TOKEN_HEADER, backupToken } from './backup-request';
 
+/** Why the session secret is not in the backup, and what the restored shop needs of it (docs/deploy.md, "Backups"). */
+const SECRET_NOT_BACKED_UP =
+  '  Tidak ikut dicadangkan: sesi login (semua orang masuk lagi) dan rahasia sesi (SESSION_SECRET atau DATA_DIR/session-secret), ' +
+  'kunci yang menandatangani setiap cookie dan ongkir: simpan terpisah dari cadangan.';
+const SECRET_ON_RESTORE =
+  '  Jalankan toko ini dengan rahasia sesi toko lama (SESSION_SECRET, atau salin session-secret ke DATA_DIR): tanpa itu pengunjung ' +
+  'tanpa akun tidak lagi dikenali sebagai pemilik pesanan custom mereka, dan ongkir yang tersimpan di perangkat harus dipilih lagi.';
+
 const isLock = (err: unknown): boolean => /lock/i.test(String((err as Error)?.message));
 
 /** The running shop writes the backup into its DATA_DIR; it is moved to `dir` (new or empty). */
@@ -37,8 +45,10 @@ async function main(): Promise<void> {
   }
   const dir = path.resolve(dirArg);
   const config = loadConfig();
-  const done = (manifest: Manifest) =>
+  const done = (manifest: Manifest) => {
     console.log(`✓ ${command === 'backup' ? 'Cadangan ditulis ke' : 'Dipulihkan dari'} ${dir}: ${JSON.stringify(manifest.counts)}, ${manifest.files} file foto`);
+    console.log(command === 'backup' ? SECRET_NOT_BACKED_UP : SECRET_ON_RESTORE);
+  };
   let store: Store;
   try {
     store = await Store.open(config);
