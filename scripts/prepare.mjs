@@ -90,12 +90,17 @@ function warnIfOldChromium(binary) {
 
 /**
  * The Debian tools the tests use on real files, by the package that brings each: heif-enc makes the real HEIC
- * photos, pdftoppm and unzip read print sheets and photo bundles. Installed when missing, as Chromium is.
+ * photos, pdftoppm and unzip read print sheets and photo bundles, nginx and caddy are the proxies the deployment
+ * guide puts in front of the shop (tests/e2e/deploy.test.ts), openssl makes nginx's test certificate. Installed when
+ * missing, as Chromium is.
  */
-const TEST_TOOLS = { 'heif-enc': 'libheif-examples', pdftoppm: 'poppler-utils', unzip: 'unzip' };
+const TEST_TOOLS = { 'heif-enc': 'libheif-examples', pdftoppm: 'poppler-utils', unzip: 'unzip', nginx: 'nginx', caddy: 'caddy', openssl: 'openssl' };
+
+/** On PATH, or where Debian puts it (nginx lives in /usr/sbin, which is not on an ordinary user's PATH). */
+const hasTool = (tool) => spawnSync('which', [tool]).status === 0 || ['/usr/sbin', '/usr/bin'].some((dir) => existsSync(path.join(dir, tool)));
 
 export function ensureTestTools() {
-  const missing = Object.keys(TEST_TOOLS).filter((tool) => spawnSync('which', [tool]).status !== 0);
+  const missing = Object.keys(TEST_TOOLS).filter((tool) => !hasTool(tool));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((tool) => TEST_TOOLS[tool]))];
   if (process.getuid?.() !== 0 || spawnSync('which', ['apt-get']).status !== 0) {

@@ -39,6 +39,8 @@ export const API_BODY_LIMIT = '1mb';
 export interface AppOptions {
   /** Where the first-start admin credentials are printed (stdout by default). */
   print?: (line: string) => void;
+  /** Where the warnings about the settings go when the server starts (stderr by default). */
+  warn?: (line: string) => void;
   /** How long a request body may stall (BODY_IDLE_MS; tests shorten it). */
   bodyIdleMs?: number;
   /** The courier tracking's clock and tick (tests move them). */

@@ -15,6 +15,11 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface Config {
   port: number;
+  /**
+   * The address to listen on (HOST): every address unless set; behind a proxy on the same machine `127.0.0.1`, so
+   * only the proxy reaches the shop (docs/deploy.md).
+   */
+  host: string;
   /** Where the LevelDB store, the photos and the generated secret live. */
   dataDir: string;
   /** Root of the uploaded photos (`images/...` below it): DATA_DIR unless PHOTOS_DIR is set (scale-out: a shared mount). */
@@ -53,8 +58,8 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   /**
-   * The `Secure` flag of the shop's cookies (SECURE_COOKIES): `true` always (behind a TLS proxy), `false` never, 'auto'
-   * (unset) when the request came over HTTPS as Express sees it (through TRUST_PROXY's X-Forwarded-Proto behind a proxy).
+   * The `Secure` flag of the shop's cookies (SECURE_COOKIES): `true` always, `false` never, 'auto' (unset) when the
+   * customer came over HTTPS, as the server sees it or as a proxy in front says (auth/actor.ts `cameOverHttps`).
    */
   secureCookies: boolean | 'auto';
   /**
@@ -88,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   return {
     port: parsePort(env.PORT),
+    host: env.HOST || EVERY_ADDRESS,
     dataDir,
     photosDir: path.resolve(env.PHOTOS_DIR || dataDir),
     distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
@@ -109,6 +115,29 @@ export function loadConfig(env: Env = process.env): Config {
     midtransServerKey: env.MIDTRANS_SERVER_KEY || undefined,
     midtransApiUrl: (env.MIDTRANS_API_URL || MIDTRANS_PRODUCTION_URL).replace(/\/+$/, ''),
   };
+}
+
+/** HOST unset: every IPv4 address, as the shop always listened. */
+const EVERY_ADDRESS = '0.0.0.0';
+
+/** Whether `host` is every address of the machine (0.0.0.0, ::), not one of them. */
+export const listensEverywhere = (host: string): boolean => ['0.0.0.0', '::', '::0', '0:0:0:0:0:0:0:0'].includes(host);
+
+/** How a URL on this machine names the address the server listens on (`everywhere` for every address; IPv6 in brackets). */
+export const hostInUrl = (host: string, everywhere: string): string => (listensEverywhere(host) ? everywhere : host.includes(':') ? `[${host}]` : host);
+
+/**
+ * What to warn the owner of when the server starts. TRUST_PROXY believes whoever connects about the customer's address:
+ * with the shop's port open on every address, anyone who reaches it directly names any address they like and escapes
+ * every per-address limit.
+ */
+export function startWarnings(config: Pick<Config, 'host' | 'port' | 'trustProxy'>): string[] {
+  if (config.trustProxy === false || !listensEverywhere(config.host)) return [];
+  return [
+    `! TRUST_PROXY diatur, tetapi server mendengarkan di semua alamat (${config.host}:${config.port}): siapa pun yang menjangkau ` +
+      'port ini langsung dapat memalsukan X-Forwarded-For dan lolos dari batas per alamat. Di belakang proxy pada mesin ini, ' +
+      'atur HOST=127.0.0.1 (docs/deploy.md).',
+  ];
 }
 
 function parsePort(value: string | undefined): number {

@@ -12,7 +12,7 @@ process.on('uncaughtException', (err) => {
 
 const config = loadConfig();
 const server = await startServer(config);
-console.log(`Jepret berjalan di http://localhost:${server.port}`);
+console.log(`Jepret berjalan di ${server.url}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

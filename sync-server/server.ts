@@ -1,7 +1,7 @@
 /** Starts the app on a port (0 = any free port) and closes it cleanly, open streams included. */
 import type { Socket } from 'node:net';
 import { createApp, type AppOptions } from './app';
-import type { Config } from './config';
+import { hostInUrl, startWarnings, type Config } from './config';
 
 const DRAIN_MS = 5_000;
 
@@ -15,8 +15,9 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
   const { app, close: closeApp, closeStreams } = await createApp(config, options);
   const sockets = new Set<Socket>();
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    const s = app.listen(config.port, '0.0.0.0', (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
+  for (const line of startWarnings(config)) (options.warn ?? console.warn)(line);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -26,7 +27,7 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
   const port = typeof address === 'object' && address ? address.port : config.port;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${hostInUrl(config.host, 'localhost')}:${port}`,
     port,
     close() {
       // Stop taking connections, let requests in flight finish (a few seconds at most), then close the

@@ -97,6 +97,8 @@ export const MESSAGES = {
   // The customer picks .jpg, .png or .heic (the phone turns a HEIC into a JPEG before it leaves): named as they know them.
   upload_not_image: 'File ini bukan foto yang dapat dibaca (JPG, PNG atau HEIC). Pilih foto lain.',
   too_many_uploads: 'Terlalu banyak unggahan foto. Coba lagi beberapa menit lagi.',
+  /** A proxy in front of the shop refuses even the smallest piece of a photo (413): no retry will help. */
+  upload_refused_by_proxy: 'Server toko menolak foto ini karena ukuran kirimannya, sekecil apa pun. Beri tahu toko lewat WhatsApp.',
   too_many_streams: 'Terlalu banyak koneksi dari alamat ini. Aplikasi tetap menyinkronkan data secara berkala.',
   // custom orders and visitors
   custom_marketplace_required: 'Pilih marketplace, lalu isi nama akun dan nomor pesanan marketplace.',

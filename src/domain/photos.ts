@@ -33,6 +33,17 @@ export const RESUMABLE_UPLOAD_PATH = '/api/uploads/resumable';
 /** The header of a finished resumable upload's answer that names the photo's URL. */
 export const PHOTO_URL_HEADER = 'Photo-Url';
 /**
+ * A resumable upload's bytes go in `PATCH`es of at most this many (docs/photos.md, "Through a proxy"): under the 1 MB
+ * body that a default nginx takes in one request (`client_max_body_size`), so a proxy nobody tuned passes every photo
+ * (a prepared one reaches 1.5 MB), and a cut connection loses at most one piece, whatever the proxy buffers.
+ */
+export const UPLOAD_CHUNK_BYTES = 512 * 1024;
+/**
+ * A proxy that refuses a piece as too large (413) gets it again in halves, down to this; refusing even that, it will
+ * take no photo, and the customer is told so rather than to try later.
+ */
+export const UPLOAD_CHUNK_MIN_BYTES = 64 * 1024;
+/**
  * The longest side a photo is kept at. Larger ones (a phone's original sent by another client than the PWA) are kept
  * at this size: still more than five times the print's 732 px, enough to crop a tenth of it and print at 300 dpi, and
  * a quarter of a 48 MP photo's memory when it is worked on (decode-queue.ts).

@@ -50,15 +50,24 @@ export async function resolveActor(store: Store, secret: string, req: Request): 
 type CookieConfig = Pick<Config, 'secureCookies' | 'sessionSecret'>;
 
 /**
- * `Secure` follows the deployment (SECURE_COOKIES): always, never, or, by default, when the request came over HTTPS as
- * the server sees it; behind a TLS proxy that is only with TRUST_PROXY set (its X-Forwarded-Proto), so a proxy that
- * sends none needs SECURE_COOKIES=1.
+ * Whether the customer's connection was HTTPS: as the server sees it (TLS, or with TRUST_PROXY its proxy's
+ * X-Forwarded-Proto), or as any proxy in front says, believed or not. A header nobody vouches for is taken here only
+ * because it can make a cookie stricter, never looser: a forged one costs its sender their own cookie over plain HTTP,
+ * and nobody else's. So a shop behind a TLS proxy that says so (Caddy always does, and the usual nginx site) gets Secure
+ * cookies with the default settings, whether or not TRUST_PROXY was remembered.
+ */
+const cameOverHttps = (req: Request): boolean =>
+  req.secure || String(req.headers['x-forwarded-proto'] ?? '').split(',').some((proto) => proto.trim().toLowerCase() === 'https');
+
+/**
+ * `Secure` follows the deployment (SECURE_COOKIES): always, never, or, by default, when the customer came over HTTPS
+ * (`cameOverHttps`); only a TLS proxy that sends no X-Forwarded-Proto needs SECURE_COOKIES=1.
  */
 export const baseCookie = (config: Pick<Config, 'secureCookies'>, req: Request) => ({
   httpOnly: true,
   sameSite: 'lax' as const,
   path: '/',
-  secure: config.secureCookies === 'auto' ? req.secure : config.secureCookies,
+  secure: config.secureCookies === 'auto' ? cameOverHttps(req) : config.secureCookies,
 });
 
 export function setSessionCookie(config: CookieConfig, req: Request, res: Response, token: string): void {

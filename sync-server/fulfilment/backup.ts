@@ -1,10 +1,17 @@
 /**
  * Backups of the whole shop (docs/fulfilment.md), read and written through the data-access layer: every replicated
- * collection (RxDB deletions included, so devices' tombstones survive), the server-only `accounts` (the
- * shop cannot run without its customers' and admin's sign-ins) and `photos` records (who owns which file),
- * and every photo file with its thumbnail. Not `sessions`: they are short-lived bearer tokens, and a
- * restored one would revive a sign-in its user may have ended; everyone signs in again. Not the session
- * secret either: set SESSION_SECRET (or copy DATA_DIR/session-secret) on the restored shop.
+ * collection (RxDB deletions included, so devices' tombstones survive; `events` is each order's history), every
+ * server-only database but `sessions` — `accounts` (the customers' and admin's sign-ins), `photos` (who owns which
+ * file), `stock` (the ledger the stock counts are made of), `payments` (the gateway's charges and who paid how), and
+ * any the store gains later — and every photo file with its thumbnail. Not `sessions`: they are short-lived bearer
+ * tokens, and a restored one would revive a sign-in its user may have ended; everyone signs in again. Not the session
+ * secret either (docs/deploy.md, "Backups"): a copy of the backup kept elsewhere must not hold the key that signs every
+ * cookie and quote; keep it apart and set SESSION_SECRET (or copy DATA_DIR/session-secret) on the restored shop.
+ *
+ * Taken while the shop runs, the databases are read one after the other, so an order placed meanwhile may be in one
+ * and not another. The stock ledger is read after the orders, so every order in the backup has its hold in it; a hold
+ * whose order came too late for the backup is left out when restoring (`holdWithoutOrder`), so the restored stock
+ * counts are those of the restored orders.
  *
  * Layout of DIR: `{name}.ndjson` per database (one stored document a line, without `_rev`), the photo
  * files under `files/`, and `manifest.json` written last: a backup without it is unfinished.
@@ -14,15 +21,15 @@ import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import { COLLECTIONS, type CollectionName } from '../../src/domain/schemas';
+import { COLLECTIONS } from '../../src/domain/schemas';
 import type { Config } from '../config';
-import { clientView, type Store } from '../data-access/store';
+import { clientView, SERVER_DBS, type DbName, type ServerDbName, type Store } from '../data-access/store';
 import { fileUnder, thumbPathOf } from '../uploads/paths';
 import type { PhotoRecord } from '../uploads/photos';
 
 export const BACKUP_FORMAT = 'jepret-backup/1';
-export const BACKED_UP_SERVER_DBS = ['accounts', 'photos'] as const;
-type ServerDb = (typeof BACKED_UP_SERVER_DBS)[number];
+/** Every server-only database but the sessions, in the store's order: `stock` after the orders (above). */
+export const BACKED_UP_SERVER_DBS: readonly ServerDbName[] = SERVER_DBS.filter((name) => name !== 'sessions');
 const PAGE = 500;
 const FILES = 'files';
 
@@ -36,19 +43,13 @@ export interface Manifest {
 const isDesign = (id: string) => id.startsWith('_design/') || id.startsWith('_local/');
 const withoutRev = ({ _rev, ...doc }: PouchDoc): Record<string, unknown> => doc;
 
-/** Every stored document of a replicated collection, deletions included, page by page through the feed. */
-async function* collectionDocs(store: Store, name: CollectionName): AsyncGenerator<PouchDoc> {
-  let since: number | string | null = null;
-  for (;;) {
-    const { docs, last } = await store.pullFeed(name, since, PAGE);
-    yield* docs;
-    if (docs.length < PAGE) return;
-    since = last;
-  }
-}
-
-/** Every document of a server-only database, by id pages. */
-async function* serverDocs(store: Store, name: ServerDb): AsyncGenerator<PouchDoc> {
+/**
+ * Every stored document of a database, by id pages (RxDB's deletions are ordinary documents here: they come too). Not
+ * through the changes feed: a document written while the feed is read moves to a later sequence that read may not
+ * reach, and was missed (a product the shop sold from during a backup was left out of it); by id it is there, in
+ * whichever version the page met.
+ */
+async function* storedDocs(store: Store, name: DbName): AsyncGenerator<PouchDoc> {
   let startkey: string | undefined;
   for (;;) {
     const res = await store.db(name).allDocs({ include_docs: true, limit: PAGE + 1, ...(startkey ? { startkey } : {}) });
@@ -97,15 +98,17 @@ export async function emptyBackupDir(dir: string): Promise<void> {
 export async function backupShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
   await emptyBackupDir(dir);
   const counts: Record<string, number> = {};
-  for (const name of COLLECTIONS) counts[name] = await writeLines(path.join(dir, `${name}.ndjson`), collectionDocs(store, name));
-  counts.accounts = await writeLines(path.join(dir, 'accounts.ndjson'), serverDocs(store, 'accounts'));
+  for (const name of COLLECTIONS) counts[name] = await writeLines(path.join(dir, `${name}.ndjson`), storedDocs(store, name));
   let files = 0;
-  counts.photos = await writeLines(path.join(dir, 'photos.ndjson'), serverDocs(store, 'photos'), async (doc) => {
+  const copyPhoto = async (doc: PouchDoc) => {
     const record = doc as unknown as PhotoRecord;
     for (const relative of [record.path, thumbPathOf(record.path)]) {
       if (await copyIfPresent(fileUnder(config.photosDir, relative), fileUnder(path.join(dir, FILES), relative))) files++;
     }
-  });
+  };
+  for (const name of BACKED_UP_SERVER_DBS) {
+    counts[name] = await writeLines(path.join(dir, `${name}.ndjson`), storedDocs(store, name), name === 'photos' ? copyPhoto : undefined);
+  }
   const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), counts, files };
   await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -162,7 +165,7 @@ async function readManifest(dir: string): Promise<Manifest> {
  * can restore an intact copy there instead of finding a half-restored shop that refuses any second restore.
  */
 async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
-  for (const name of [...COLLECTIONS, ...BACKED_UP_SERVER_DBS]) {
+  for (const name of restoredDbs(manifest)) {
     const file = `${name}.ndjson`;
     let count = 0;
     try {
@@ -176,21 +179,44 @@ async function checkBackup(dir: string, manifest: Manifest): Promise<void> {
   }
 }
 
+/**
+ * The databases a backup brings back: every collection, `accounts` and `photos` always; the other server databases
+ * when the backup has them (one made before they were backed up has none: the stock is then counted again from the
+ * products and their orders, and the gateway's records are gone).
+ */
+const restoredDbs = (manifest: Manifest): string[] => [
+  ...COLLECTIONS,
+  ...BACKED_UP_SERVER_DBS.filter((name) => name === 'accounts' || name === 'photos' || manifest.counts?.[name] !== undefined),
+];
+
+/**
+ * A hold of the stock ledger made for an order the backup does not have (placed while the backup ran, after the orders
+ * were read) is left out: a hold whose order is missing counts as an order being placed for a minute (stock-count.ts
+ * IN_FLIGHT_MS), and a shop restored within it would count those units as sold. A hold with `base` stands for units an
+ * order took before the ledger existed, so its order is older than any backup and is never left out.
+ */
+const holdWithoutOrder = (doc: PouchDoc, orders: ReadonlySet<string>): boolean =>
+  doc.kind === 'hold' && doc.base === 0 && typeof doc.order === 'string' && !orders.has(doc.order);
+
 /** Brings a backup into an empty shop: collections through `Store.write` (fresh sync stamps), then the files. */
 export async function restoreShop(store: Store, config: Pick<Config, 'photosDir'>, dir: string): Promise<Manifest> {
   const manifest = await readManifest(dir);
   await checkBackup(dir, manifest);
   if (!(await storeIsEmpty(store))) throw new Error('Database toko tidak kosong: pulihkan hanya ke DATA_DIR yang kosong (atau CouchDB yang kosong)');
+  const orders = new Set<string>();
   for (const name of COLLECTIONS) {
     await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
+      if (name === 'transactions') for (const d of docs) orders.add(d._id);
       const results = await store.write(name, docs.map((d) => ({ doc: clientView(d), rev: undefined })));
       const failed = results.find((r) => !r.ok);
       if (failed && !failed.ok) throw new Error(`Gagal memulihkan ${name}: ${failed.error}`);
     });
   }
-  for (const name of BACKED_UP_SERVER_DBS) {
+  const restored = restoredDbs(manifest);
+  for (const name of BACKED_UP_SERVER_DBS.filter((n) => restored.includes(n))) {
     await batches(readLines(path.join(dir, `${name}.ndjson`)), PAGE, async (docs) => {
-      const failed = (await store.db(name).bulkDocs(docs)).find((r) => r.error);
+      const kept = name === 'stock' ? docs.filter((d) => !holdWithoutOrder(d, orders)) : docs;
+      const failed = (await store.db(name).bulkDocs(kept)).find((r) => r.error);
       if (failed) throw new Error(`Gagal memulihkan ${name}: ${failed.error}`);
     });
   }

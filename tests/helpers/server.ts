@@ -19,7 +19,7 @@ export interface TestServer {
   port: number;
   config: Config;
   dataDir: string;
-  /** Lines the server printed (first-start admin credentials). */
+  /** Lines the server printed (first-start admin credentials) and its warnings at start. */
   printed: string[];
   close(): Promise<void>;
 }
@@ -29,7 +29,7 @@ export function tempDataDir(): string {
 }
 
 /** `env.DATA_DIR` given: the caller owns (and removes) it; otherwise a temp dir removed on close. */
-export async function startTestServer(env: Partial<Env> = {}, options: Omit<AppOptions, 'print'> = {}): Promise<TestServer> {
+export async function startTestServer(env: Partial<Env> = {}, options: Omit<AppOptions, 'print' | 'warn'> = {}): Promise<TestServer> {
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? tempDataDir();
   const config = loadConfig({
@@ -44,7 +44,7 @@ export async function startTestServer(env: Partial<Env> = {}, options: Omit<AppO
     DATA_DIR: dataDir,
   });
   const printed: string[] = [];
-  const server = await startServer(config, { ...options, print: (line) => printed.push(line) });
+  const server = await startServer(config, { ...options, print: (line) => printed.push(line), warn: (line) => printed.push(line) });
   return {
     url: server.url,
     port: server.port,

@@ -268,6 +268,16 @@ describe('cookies behind TLS', () => {
     }
   });
 
+  it('when a TLS proxy says https but TRUST_PROXY was not set (the defaults), then the cookies are Secure all the same', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const signup = await new HttpClient(server.url).request('POST', '/api/auth/signup', { ...valid, email: `bawaan${Date.now()}@contoh.id` }, https);
+    expect(secureOf(signup)).toEqual([['jepret_session', true], ['jepret_device', true]]);
+    expect(secureOf(await new HttpClient(server.url).request('POST', '/api/auth/visitor', undefined, https))).toEqual([['jepret_visitor', true]]);
+    // A proxy chain that says https at any hop, too; plain http stays plain.
+    expect(secureOf(await new HttpClient(server.url).request('POST', '/api/auth/visitor', undefined, { 'x-forwarded-proto': 'http, https' }))).toEqual([['jepret_visitor', true]]);
+    expect(secureOf(await new HttpClient(server.url).request('POST', '/api/auth/visitor', undefined, { 'x-forwarded-proto': 'http' }))).toEqual([['jepret_visitor', false]]);
+  });
+
   it('when SECURE_COOKIES=1 (a TLS proxy that sends no X-Forwarded-Proto), then the cookies are Secure whatever the request says', async () => {
     const own = await startTestServer({ SECURE_COOKIES: '1' });
     try {

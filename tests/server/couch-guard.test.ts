@@ -2,6 +2,7 @@
  * /couch opened to the public: parallel password guesses are counted before any is checked, and what a page of
  * another site can make the admin's browser send (a `text/plain` or form body, another Origin) changes nothing.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server';
 
@@ -88,6 +89,48 @@ describe('/couch and requests a page of another site can send', () => {
     expect((await couch('PUT', '/goods/1', { ...stored, price: stored.price + 1 }, sameSite)).status).toBe(201);
     expect(await priceOf('1')).toBe(stored.price + 1);
     expect((await couch('GET', '/goods/1', undefined, { origin: 'https://evil.example' })).status).toBe(200);
+  });
+
+  /** A write as it reaches the shop through a proxy: `host` is the Host header the proxy sends (node:http lets it be set). */
+  const throughProxy = (headers: Record<string, string>, body: unknown, url = server.url) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/couch/goods/1`, { method: 'PUT', headers: { ...ADMIN, 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+
+  it('when a proxy drops the port from Host (nginx\'s `Host $host`), then the admin\'s own page on port 8443 is still this site: by Sec-Fetch-Site, or by its Origin\'s hostname without it; another site stays refused', async () => {
+    const page = { host: 'toko.example.com', origin: 'https://toko.example.com:8443' };
+    let stored = (await couch('GET', '/goods/1', undefined, {})).body;
+    const write = async (headers: Record<string, string>) => {
+      const status = await throughProxy(headers, { ...stored, price: stored.price + 1 });
+      stored = (await couch('GET', '/goods/1', undefined, {})).body;
+      return status;
+    };
+    // A current browser on the shop's own page, and an older one that sends no Sec-Fetch-Site.
+    expect(await write({ ...page, 'sec-fetch-site': 'same-origin' })).toBe(201);
+    expect(await write(page)).toBe(201);
+    // The browser's word wins over a matching Origin: a sibling subdomain or another site is not the shop's page.
+    for (const fetchSite of ['same-site', 'cross-site']) expect(await write({ ...page, 'sec-fetch-site': fetchSite }), fetchSite).toBe(403);
+    expect(await write({ host: 'toko.example.com', origin: 'https://evil.example:8443' })).toBe(403);
+    // A Host that names its port still wants the Origin's: another port of the same name is another origin.
+    expect(await write({ host: 'toko.example.com:8443', origin: 'https://toko.example.com:9443' })).toBe(403);
+    expect(await write({ host: 'toko.example.com:443', origin: 'https://toko.example.com' })).toBe(201);
+  });
+
+  it('when a trusted proxy names the customer\'s host in X-Forwarded-Host, then that host is this site; from a proxy nobody trusts, it is not', async () => {
+    const trusting = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const stored = (await new HttpClient(trusting.url).request('GET', '/couch/goods/1', undefined, ADMIN)).body;
+      const forwarded = { 'x-forwarded-host': 'toko.example.com:8443', origin: 'https://toko.example.com:8443' };
+      expect(await throughProxy(forwarded, { ...stored, price: stored.price + 1 }, trusting.url)).toBe(201);
+      expect(await throughProxy(forwarded, stored)).toBe(403);
+    } finally {
+      await trusting.close();
+    }
   });
 
   it('when a body is not application/json, then 415 bad_content_type, reads included; multipart stays refused as an attachment', async () => {

@@ -2,6 +2,8 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../domain/messages';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_MIN_BYTES } from '../../domain/photos';
 import { addPhoto, getPhoto, progressOf, PROGRESS_NOTICE_MS, setProgress, subscribeOutbox } from './outbox';
 import { startUploader, type Uploader } from './uploader';
 
@@ -30,13 +32,18 @@ const server = {
   refuseLength: null as null | number,
   /** The connection of the PATCH of a photo of this many bytes drops before anything arrives. */
   dropLength: null as null | number,
+  /** Set: a PATCH whose body is larger is refused 413 by something in between, in HTML (a proxy's body limit). */
+  bodyLimit: null as null | number,
   /** The sizes announced by each POST, in order: which photo started when. */
   started: [] as number[],
   /** Finished uploads the server remembers, with their photo's URL. */
   finished: new Map<string, string>(),
   requests: [] as string[],
-  patches: [] as Array<{ offset: number; bytes: number }>,
+  patches: [] as Array<{ offset: number; bytes: number; refused?: true }>,
 };
+
+/** What Debian's nginx answers a body over its `client_max_body_size`. */
+const NGINX_413 = '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n';
 
 class FakeXhr {
   upload = { onprogress: null as null | ((e: { lengthComputable: boolean; loaded: number }) => void) };
@@ -75,6 +82,10 @@ class FakeXhr {
     this.onload?.();
   }
   private answer(body: Blob | null) {
+    if (this.method === 'PATCH' && server.bodyLimit !== null && (body?.size ?? 0) > server.bodyLimit) {
+      server.patches.push({ offset: Number(this.sentHeaders['upload-offset']), bytes: body?.size ?? 0, refused: true });
+      return this.reply(413, { 'Content-Type': 'text/html' }, NGINX_413);
+    }
     if (server.refuse) return this.reply(server.refuse.status, {}, JSON.stringify(server.refuse.body));
     const id = this.url.split('/').pop()!;
     const upload = server.uploads.get(id);
@@ -118,7 +129,7 @@ function serverTakes({ hanging }: { hanging: boolean }): void {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   Object.assign(server, {
     uploads: new Map(), refuse: null, hang: hanging, cutAt: null, loseLastAnswer: false, finished: new Map(), requests: [], patches: [],
-    holdPatches: false, held: [], refuseLength: null, dropLength: null, started: [],
+    holdPatches: false, held: [], refuseLength: null, dropLength: null, started: [], bodyLimit: null,
   });
 }
 
@@ -319,4 +330,71 @@ it('when an upload reports its progress many times a second, then the screens ar
     unsubscribe();
     vi.useRealTimers();
   }
+});
+
+it('when a photo is larger than one piece, then it goes in PATCHes of at most UPLOAD_CHUNK_BYTES (under a default nginx\'s 1 MB), each going on from the last', async () => {
+  serverTakes({ hanging: false });
+  const owner = `${OWNER}chunks`;
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  const size = Math.round(2.3 * UPLOAD_CHUNK_BYTES);
+  const photo = await addSized(owner, size, 1);
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'done', url: URL_A }));
+  expect(UPLOAD_CHUNK_BYTES).toBeLessThan(1024 * 1024);
+  expect(server.patches).toEqual([
+    { offset: 0, bytes: UPLOAD_CHUNK_BYTES },
+    { offset: UPLOAD_CHUNK_BYTES, bytes: UPLOAD_CHUNK_BYTES },
+    { offset: 2 * UPLOAD_CHUNK_BYTES, bytes: size - 2 * UPLOAD_CHUNK_BYTES },
+  ]);
+});
+
+it('when a proxy refuses a piece as too large (a 413 the shop did not write), then the same upload goes on at once in halves, and the next photo starts in halves too', async () => {
+  serverTakes({ hanging: false });
+  server.bodyLimit = 300_000;
+  const owner = `${OWNER}proxy`;
+  // A retry after a failure would wait a minute: the smaller pieces must not.
+  uploader = startUploader({ owner, collections: {}, retryMs: 60_000 });
+  const first = await addSized(owner, 700_000, 1);
+  await vi.waitFor(async () => expect(await getPhoto(first.id)).toMatchObject({ status: 'done', url: URL_A }));
+  const half = UPLOAD_CHUNK_BYTES / 2;
+  expect(server.started).toEqual([700_000]);
+  expect(server.patches).toEqual([
+    { offset: 0, bytes: UPLOAD_CHUNK_BYTES, refused: true },
+    { offset: 0, bytes: half },
+    { offset: half, bytes: half },
+    { offset: 2 * half, bytes: 700_000 - 2 * half },
+  ]);
+  expect(server.requests).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH', 'PATCH', 'PATCH']);
+
+  server.patches = [];
+  const second = await addSized(owner, 400_000, 2);
+  await vi.waitFor(async () => expect(await getPhoto(second.id)).toMatchObject({ status: 'done' }));
+  expect(server.patches).toEqual([
+    { offset: 0, bytes: half },
+    { offset: half, bytes: 400_000 - half },
+  ]);
+});
+
+it('when a proxy refuses even the smallest piece, then the photo fails with words that say so (not "try later") and is not tried again', async () => {
+  serverTakes({ hanging: false });
+  server.bodyLimit = 1000;
+  const owner = `${OWNER}tiny`;
+  uploader = startUploader({ owner, collections: {}, retryMs: 20 });
+  const photo = await addSized(owner, 200_000, 1);
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'failed', error: MESSAGES.upload_refused_by_proxy }));
+  // 512 KB pieces (the whole photo), then 256 KB (still the whole photo), 128 KB, 64 KB: each refused, then no more.
+  expect(server.patches.map((p) => p.bytes)).toEqual([200_000, 200_000, 131_072, UPLOAD_CHUNK_MIN_BYTES]);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(server.patches).toHaveLength(4);
+  expect(MESSAGES.upload_refused_by_proxy).not.toBe(MESSAGES.internal);
+});
+
+it('when the shop itself refuses the photo as too large (its JSON 413), then it fails with the shop\'s words at once, no smaller pieces', async () => {
+  serverTakes({ hanging: false });
+  server.refuse = { status: 413, body: { error: 'upload_too_large', message: MESSAGES.upload_too_large } };
+  const owner = `${OWNER}shop413`;
+  uploader = startUploader({ owner, collections: {}, retryMs: 20 });
+  const photo = await addSized(owner, 2000, 1);
+  await vi.waitFor(async () => expect(await getPhoto(photo.id)).toMatchObject({ status: 'failed', error: MESSAGES.upload_too_large }));
+  await new Promise((r) => setTimeout(r, 100));
+  expect(server.requests).toEqual(['POST']);
 });

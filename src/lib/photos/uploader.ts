@@ -1,6 +1,7 @@
 /**
  * Sends the outbox's photos to the server whenever a connection exists, two at a time in the order they were picked,
- * with progress, each upload resumable (a cut connection costs only the bytes that had not arrived), and then swaps
+ * with progress, each upload resumable and in pieces a default proxy takes (a cut connection costs at most the piece
+ * on its way, and a proxy's 413 is met with smaller pieces, not 'try later'), and then swaps
  * each photo's `local:` reference for its URL in the documents that name it. Only then does the replication push those
  * documents (start-sync's holdBack): photos first, then the order. A photo starts as soon as it is in the outbox, so
  * the first photos of a pick upload while the rest are still being prepared.
@@ -11,9 +12,10 @@
 import type { RxCollection } from 'rxdb';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../../domain/messages';
-import { hasLocalPhotoRef, localPhotoRef, PHOTO_URL_HEADER, replacePhotoRefs, RESUMABLE_UPLOAD_PATH } from '../../domain/photos';
+import { hasLocalPhotoRef, localPhotoRef, PHOTO_URL_HEADER, replacePhotoRefs, UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_MIN_BYTES } from '../../domain/photos';
 import { deleteUploadedPhoto } from './deletions';
 import { getPhoto, photosOf, setProgress, subscribeOutbox, updatePhoto, type OutboxPhoto } from './outbox';
+import { resumableOptions } from './resumable-options';
 
 /** The collections whose documents can name photos. */
 export type PhotoCollections = Record<string, RxCollection>;
@@ -26,11 +28,19 @@ export interface UploaderOptions {
   retryMs?: number;
   /** Photos on their way at once (UPLOADS_AT_ONCE). */
   atOnce?: number;
+  /** The largest piece of a photo sent in one request at first (UPLOAD_CHUNK_BYTES). */
+  chunkBytes?: number;
   /** The server answered 401: the session is gone. The photos keep waiting (retried), and the app is told. */
   onSignedOut?(): void;
 }
 
-type Outcome = { ok: true; url: string } | { ok: false; retry: boolean; message: string; signedOut?: boolean };
+type Outcome =
+  | { ok: true; url: string }
+  | { ok: false; retry: boolean; message: string; signedOut?: boolean }
+  /** Something between the phone and the shop (a proxy's body limit) refused the request as too large. */
+  | { ok: false; tooLarge: true };
+/** What a try at a photo comes to, once pieces too large have been sent again smaller. */
+type Settled = Exclude<Outcome, { tooLarge: true }>;
 
 const MAX_RETRY_MS = 60_000;
 /**
@@ -42,14 +52,26 @@ export const UPLOADS_AT_ONCE = 2;
 /** No byte acknowledged for this long: the connection is dead even if the phone has not noticed; try again. */
 const STALL_MS = 45_000;
 
-/** What the server said in a refusal's JSON body, if it said anything readable. */
-function messageOf(body: string | undefined): string | undefined {
+/** The shop's own refusal (`{ error, message }` JSON), or nothing when the answer came from something in between. */
+function refusalOf(body: string | undefined): { error: string; message: string } | undefined {
   try {
-    const parsed = JSON.parse(body ?? '') as { message?: unknown };
-    return typeof parsed.message === 'string' ? parsed.message : undefined;
+    const parsed = JSON.parse(body ?? '') as { error?: unknown; message?: unknown };
+    return typeof parsed.error === 'string' && typeof parsed.message === 'string' ? { error: parsed.error, message: parsed.message } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** What one failed request means: try later, a final refusal with the shop's words, or a piece too large for a proxy. */
+function outcomeOf(status: number, body: string | undefined): Outcome {
+  if (status === 0) return { ok: false, retry: true, message: MESSAGES.upload_waiting };
+  const refusal = refusalOf(body);
+  // A 413 the shop did not write is a proxy's body limit (nginx's 1 MB by default): smaller pieces may pass.
+  if (status === 413 && !refusal) return { ok: false, tooLarge: true };
+  // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
+  // limit or a lost session is not.
+  const final = status === 400 || status === 403 || status === 413 || status === 415;
+  return { ok: false, retry: !final, message: refusal?.message ?? MESSAGES.internal, signedOut: status === 401 };
 }
 
 /**
@@ -59,7 +81,8 @@ function messageOf(body: string | undefined): string | undefined {
  * uploader's own (below), not tus-js-client's.
  */
 function send(
-  endpoint: string,
+  baseUrl: string,
+  chunkBytes: number,
   photo: OutboxPhoto,
   onProgress: (fraction: number) => void,
   onStarted: (resumeUrl: string) => void,
@@ -83,12 +106,7 @@ function send(
       watchdog = setTimeout(lost, STALL_MS);
     };
     const upload = new Upload(photo.blob, {
-      endpoint: photo.public ? `${endpoint}?public=1` : endpoint,
-      uploadUrl: photo.resumeUrl ?? null,
-      retryDelays: [],
-      // The outbox keeps where each photo's upload is (resumeUrl); no second record in localStorage. No file name is
-      // sent either: the server keeps none.
-      storeFingerprintForResuming: false,
+      ...resumableOptions({ baseUrl, isPublic: photo.public, resumeUrl: photo.resumeUrl, chunkBytes }),
       onUploadUrlAvailable: () => upload.url && onStarted(upload.url),
       onProgress: (sent, total) => {
         alive();
@@ -101,12 +119,7 @@ function send(
       },
       onError: (err) => {
         const res = (err as DetailedError).originalResponse;
-        const status = res?.getStatus() ?? 0;
-        if (status === 0) return settle({ ok: false, retry: true, message: MESSAGES.upload_waiting });
-        // A refusal of the photo itself (or of a product image by a non-admin, 403) is final; a server in trouble, a
-        // limit or a lost session is not.
-        const final = status === 400 || status === 403 || status === 413 || status === 415;
-        settle({ ok: false, retry: !final, message: messageOf(res?.getBody()) ?? MESSAGES.internal, signedOut: status === 401 });
+        settle(outcomeOf(res?.getStatus() ?? 0, res?.getBody()));
       },
     });
     signal.addEventListener('abort', lost, { once: true });
@@ -133,7 +146,9 @@ export interface Uploader {
 }
 
 export function startUploader(opts: UploaderOptions): Uploader {
-  const endpoint = `${(opts.baseUrl ?? '').replace(/\/+$/, '')}${RESUMABLE_UPLOAD_PATH}`;
+  const baseUrl = opts.baseUrl ?? '';
+  /** The pieces' size: halved each time a proxy refuses one as too large, for every photo after it too. */
+  let chunkBytes = opts.chunkBytes ?? UPLOAD_CHUNK_BYTES;
   const firstRetry = opts.retryMs ?? 2000;
   let retryMs = firstRetry;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -162,6 +177,27 @@ export function startUploader(opts: UploaderOptions): Uploader {
     await updatePhoto(photo.id, { apply: undefined });
   }
 
+  /**
+   * One try at a photo. When something in between refuses a piece as too large (a proxy's body limit), the same upload
+   * goes on at once in halves of it, down to UPLOAD_CHUNK_MIN_BYTES, and that size stays for the photos after it;
+   * refused even then, the photo fails with words that say so, never 'try later'.
+   */
+  async function sendInPieces(photo: OutboxPhoto, progress: (fraction: number) => void, keep: (resumeUrl: string) => void, signal: AbortSignal): Promise<Settled> {
+    let resumeUrl = photo.resumeUrl;
+    const started = (url: string) => {
+      resumeUrl = url;
+      keep(url);
+    };
+    for (;;) {
+      if (signal.aborted) return { ok: false, retry: true, message: MESSAGES.upload_waiting };
+      const tried = chunkBytes;
+      const outcome = await send(baseUrl, tried, { ...photo, resumeUrl }, progress, started, signal);
+      if (!('tooLarge' in outcome)) return outcome;
+      if (tried <= UPLOAD_CHUNK_MIN_BYTES) return { ok: false, retry: false, message: MESSAGES.upload_refused_by_proxy };
+      chunkBytes = Math.min(chunkBytes, Math.max(UPLOAD_CHUNK_MIN_BYTES, Math.floor(tried / 2)));
+    }
+  }
+
   /** One try at one photo; answers false when it must wait for a retry (and so must the photos after it). */
   async function upload(photo: OutboxPhoto): Promise<boolean> {
     setProgress(photo.id, photo.resumeUrl ? (reached.get(photo.id) ?? 0) : 0);
@@ -175,7 +211,7 @@ export function startUploader(opts: UploaderOptions): Uploader {
       reached.set(photo.id, fraction);
       setProgress(photo.id, fraction);
     };
-    const outcome = await send(endpoint, photo, progress, started, abort.signal);
+    const outcome = await sendInPieces(photo, progress, started, abort.signal);
     await keeping;
     inFlight.delete(abort);
     setProgress(photo.id, null);
