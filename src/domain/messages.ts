@@ -20,6 +20,10 @@ export const MESSAGES = {
   password_weak: `Password terlalu lemah: minimal ${PASSWORD_MIN} karakter, berisi huruf dan angka.`,
   /** The start of the server's refusal of an easy-to-guess password; its reason and a tip follow (password-strength.ts). */
   password_guessable: 'Password ini terlalu mudah ditebak.',
+  /** A password of nothing but the shop's name, city or domain, or the e-mail's name, with digits (validation.ts). */
+  password_personal: 'Password ini terlalu mudah ditebak: isinya hanya nama toko, kotanya atau nama di e-mail Anda, ditambah angka. Pakai kata lain yang tidak berhubungan dengan toko atau e-mail Anda.',
+  /** Added to password_guessable when the estimate found the shop's or the e-mail's words in it (password-strength.ts). */
+  password_names_shop: 'Jangan memakai nama toko, kotanya atau nama di e-mail Anda.',
   too_many_signups: 'Terlalu banyak pendaftaran akun dari alamat ini. Coba lagi nanti.',
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
