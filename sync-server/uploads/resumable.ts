@@ -29,6 +29,7 @@ import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
+import { decodeLine } from './decode-queue';
 import { addressTag, idleUploads, PartialQuota } from './partial-quota';
 import { savePhoto } from './photo-store';
 import { PUBLIC_OWNER } from './photos';
@@ -49,6 +50,8 @@ interface Sender {
   isPublic: boolean;
   /** The upload this POST was granted room for, released once the POST is answered. */
   granted?: string;
+  /** The line its photo's decode waits in (decode-queue.ts). */
+  line: string;
 }
 
 /** A refusal in tus's terms (it answers `status_code` with `body`), with the API's JSON body. */
@@ -164,12 +167,13 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       const upload = await datastore.getUpload(id).catch(() => null);
       if (!sender || !upload || upload.metadata?.owner !== sender.writer) throw refusal(404, 'not_found');
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       const bytesFile = path.join(directory, upload.id);
       try {
         const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
         if (!owner) throw new HttpError(404, 'not_found');
-        const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile));
+        const address = senderOf(req)?.line ?? '';
+        const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile), { address });
         // The bytes have served and go first: once the record names the URL, a HEAD is answered 'done' from it, and
         // nothing may be left of the bytes by then. The record stays a day (FinishedRecord), for an answer that gets lost.
         await rm(bytesFile, { force: true });
@@ -229,7 +233,7 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       throw new HttpError(403, 'forbidden');
     }
     if ((req.method === 'HEAD' || req.method === 'DELETE') && (await answerFinished(req, res, writer))) return;
-    const sender: Sender = { writer, isPublic, address: addressTag(config.sessionSecret, req.ip ?? '') };
+    const sender: Sender = { writer, isPublic, address: addressTag(config.sessionSecret, req.ip ?? ''), line: decodeLine(req) };
     senders.set(req, sender);
     // Express hands the router a path below its mount point; tus matches the whole path.
     req.url = req.originalUrl;
