@@ -89,6 +89,8 @@ export const MESSAGES = {
   shipping_busy: 'Layanan ongkos kirim sedang sibuk. Coba lagi sebentar lagi.',
   shipping_timeout: 'Layanan ongkos kirim tidak menjawab tepat waktu. Coba lagi sebentar lagi.',
   shipping_unavailable: 'Layanan ongkos kirim sedang bermasalah. Coba lagi nanti atau hubungi admin.',
+  /** POST /api/ongkos past QUOTES_PER_HOUR for one address or one account (docs/shipping.md). */
+  too_many_quotes: 'Terlalu banyak permintaan ongkos kirim dari perangkat atau akun ini. Coba lagi beberapa menit lagi.',
   shipping_offline: 'Tidak ada koneksi. Daftar ini belum tersimpan di perangkat.',
   shipping_offline_costs: 'Tidak ada koneksi. Ongkos kirim ke tujuan ini belum tersimpan di perangkat.',
   shipping_fetch_failed: 'Gagal memuat data pengiriman. Coba lagi.',
