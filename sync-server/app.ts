@@ -113,7 +113,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
   });
   app.use('/api/auth', createAuthRouter(config, store));
   app.use('/api/sync', createSyncRouter(config, store, stock, hub, actorOf));
-  app.use('/api', createShippingRouter(config));
+  app.use('/api', createShippingRouter(config, { actorOf }));
   app.use('/api/uploads', createUploadRouter(config, store, actorOf, resumable));
   app.use('/api', createFulfilmentRouter(config, store, actorOf));
   app.use('/api', createSettingsRouter(config));

@@ -35,6 +35,14 @@ export interface Config {
   rajaongkirApiKey: string | undefined;
   rajaongkirBaseUrl: string;
   /**
+   * Calls for prices this instance makes to RajaOngkir in a day (RAJAONGKIR_CALLS_PER_DAY, default 50; 0 = no limit),
+   * no address or account more than a fifth of them; past them, prices are estimated from the tariff table
+   * (docs/shipping.md).
+   */
+  rajaongkirCallsPerDay: number;
+  /** Shipping quotes (POST /api/ongkos) one address, and one account, may ask in an hour (QUOTES_PER_HOUR, default 120; 0 = no limit). */
+  quotesPerHour: number;
+  /**
    * Minutes between two looks at a shipped order's resi (TRACKING_INTERVAL_MINUTES, default 180), with
    * RAJAONGKIR_API_KEY set: docs/tracking.md.
    */
@@ -103,6 +111,8 @@ export function loadConfig(env: Env = process.env): Config {
     couchdbUrl: env.COUCHDB_URL || undefined,
     rajaongkirApiKey: env.RAJAONGKIR_API_KEY || undefined,
     rajaongkirBaseUrl: (env.RAJAONGKIR_BASE_URL || 'https://rajaongkir.komerce.id/api/v1').replace(/\/+$/, ''),
+    rajaongkirCallsPerDay: parseCount('RAJAONGKIR_CALLS_PER_DAY', env.RAJAONGKIR_CALLS_PER_DAY, DEFAULT_RAJAONGKIR_CALLS_PER_DAY),
+    quotesPerHour: parseCount('QUOTES_PER_HOUR', env.QUOTES_PER_HOUR, DEFAULT_QUOTES_PER_HOUR),
     trackingIntervalMinutes: parseMinutes(env.TRACKING_INTERVAL_MINUTES),
     sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
     shop: shopSettings,
@@ -178,6 +188,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 }
 
 const DEFAULT_SIGNUPS_PER_HOUR = 10;
+/** Half of RajaOngkir's free plan (about 100 cost calls a day), the rest left to the resi tracking on the same key. */
+const DEFAULT_RAJAONGKIR_CALLS_PER_DAY = 50;
+/** A customer choosing a destination and trying each courier asks a dozen or two; an address may hold several customers. */
+const DEFAULT_QUOTES_PER_HOUR = 120;
 
 function parseCount(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;

@@ -20,6 +20,10 @@ export const MESSAGES = {
   password_weak: `Password terlalu lemah: minimal ${PASSWORD_MIN} karakter, berisi huruf dan angka.`,
   /** The start of the server's refusal of an easy-to-guess password; its reason and a tip follow (password-strength.ts). */
   password_guessable: 'Password ini terlalu mudah ditebak.',
+  /** A password of nothing but the shop's name, city or domain, or the e-mail's name, with digits (validation.ts). */
+  password_personal: 'Password ini terlalu mudah ditebak: isinya hanya nama toko, kotanya atau nama di e-mail Anda, ditambah angka. Pakai kata lain yang tidak berhubungan dengan toko atau e-mail Anda.',
+  /** Added to password_guessable when the estimate found the shop's or the e-mail's words in it (password-strength.ts). */
+  password_names_shop: 'Jangan memakai nama toko, kotanya atau nama di e-mail Anda.',
   too_many_signups: 'Terlalu banyak pendaftaran akun dari alamat ini. Coba lagi nanti.',
   phone_required: 'Nomor WhatsApp wajib diisi.',
   phone_invalid: 'Nomor WhatsApp tidak valid (contoh: 081234567890).',
@@ -85,6 +89,8 @@ export const MESSAGES = {
   shipping_busy: 'Layanan ongkos kirim sedang sibuk. Coba lagi sebentar lagi.',
   shipping_timeout: 'Layanan ongkos kirim tidak menjawab tepat waktu. Coba lagi sebentar lagi.',
   shipping_unavailable: 'Layanan ongkos kirim sedang bermasalah. Coba lagi nanti atau hubungi admin.',
+  /** POST /api/ongkos past QUOTES_PER_HOUR for one address or one account (docs/shipping.md). */
+  too_many_quotes: 'Terlalu banyak permintaan ongkos kirim dari perangkat atau akun ini. Coba lagi beberapa menit lagi.',
   shipping_offline: 'Tidak ada koneksi. Daftar ini belum tersimpan di perangkat.',
   shipping_offline_costs: 'Tidak ada koneksi. Ongkos kirim ke tujuan ini belum tersimpan di perangkat.',
   shipping_fetch_failed: 'Gagal memuat data pengiriman. Coba lagi.',

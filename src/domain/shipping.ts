@@ -106,8 +106,15 @@ function parseLocationType(type: unknown): boolean {
 export interface CostRequest {
   origin: string;
   destination: string;
+  /** Grams as asked; the server prices `chargedWeight` of it. */
   weight: number;
   couriers: Courier[];
+  /**
+   * The destination's city and province, as the app knows them from the lists it picked from: with RajaOngkir the
+   * server knows a district only from a list it fetched, and finds one it has not seen through these (docs/shipping.md).
+   */
+  destinationCity?: string;
+  destinationProvince?: string;
 }
 
 /**
@@ -125,7 +132,15 @@ export function parseCostRequest(body: unknown, shopOrigin: string): Parsed<Cost
   if (!weight.ok) return weight;
   const couriers = parseCouriers(b.courier);
   if (!couriers.ok) return couriers;
-  return ok({ origin: shopOrigin, destination, weight: weight.value, couriers: couriers.value });
+  const [destinationCity, destinationProvince] = [asId(b.destinationCity), asId(b.destinationProvince)];
+  return ok({
+    origin: shopOrigin,
+    destination,
+    weight: weight.value,
+    couriers: couriers.value,
+    ...(isRegionId(destinationCity) ? { destinationCity } : {}),
+    ...(isRegionId(destinationProvince) ? { destinationProvince } : {}),
+  });
 }
 
 /** JSON clients may send ids as numbers, as RajaOngkir's own examples do. */
@@ -135,6 +150,22 @@ function asId(v: unknown): unknown {
 
 /** Kilograms charged: every started kilogram counts. */
 export const chargeableKg = (grams: number): number => Math.max(1, Math.ceil(grams / 1000));
+
+/**
+ * The weight a price is asked and quoted for: the started kilograms, in grams. Every courier the shop offers charges
+ * per started kilogram (the built-in tariff, the app's quotes), so 1 001 g and 1 999 g cost the same and share one
+ * answer, one cached call to RajaOngkir and one quote (which serves any order up to its weight).
+ */
+export const chargedWeight = (grams: number): number => chargeableKg(grams) * 1000;
+
+/**
+ * The `note` of a cost line priced from the built-in tariff table because RajaOngkir's live price was not to be had
+ * (the day's calls spent, or RajaOngkir's own limit): the app marks such a price as an estimate (docs/shipping.md).
+ */
+export const ESTIMATE_NOTE = 'perkiraan';
+
+export const isEstimate = (results: readonly V1CourierResult[]): boolean =>
+  results.some((r) => r.costs.some((s) => s.cost.some((line) => line.note === ESTIMATE_NOTE)));
 
 // RajaOngkir v1 answer shapes: what GET /api/provinsi|kota|kecamatan and POST /api/ongkos put in `rajaongkir.results`.
 

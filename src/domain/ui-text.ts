@@ -249,6 +249,12 @@ export const UI = {
     /** Short enough for a 360 px select ('estimasi 2-3 ha…' was cut); '1-1' as the courier sends it reads '1 hari'. */
     etd: (days: string) => (days && days !== '0' ? `${days.replace(/^(\d+)-\1$/, '$1')} hari` : ''),
     missingFields: (fields: string) => `Untuk lanjut, lengkapi: ${fields}.`,
+    /**
+     * A service's price from the shop's own table (ESTIMATE_NOTE in src/domain/shipping.ts), in the Layanan option: '±'
+     * as Indonesian writes 'kurang lebih', short enough for a 360 px select (the notice under it says the rest).
+     */
+    estimate: (cost: string) => `± ${cost}`,
+    estimateNotice: 'Harga ongkir langsung dari kurir sedang tidak tersedia: harga di atas adalah perkiraan dari tabel tarif toko, dan itulah yang dibayar untuk pesanan ini.',
     shippingNeedsNetwork: 'Ongkos kirim perlu koneksi sekali. Sambungkan internet untuk memilih tujuan dan layanan; setelah itu pilihan yang sama tetap bisa dipakai offline.',
     summaryTitle: 'Ringkasan pesanan',
     subtotal: 'Subtotal',

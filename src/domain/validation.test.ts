@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GOODS_LIMITS } from './field-limits';
-import { checkAddress, checkEmail, checkName, checkPassword, checkPhone, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
+import { checkAddress, checkEmail, checkName, checkPassword, checkPhone, guessableWords, hasImageExtension, parseWholeNumber, whatsappNumber } from './validation';
 import { SCHEMAS } from './schemas';
 
 describe('sign-up checks', () => {
@@ -16,6 +16,18 @@ describe('sign-up checks', () => {
     expect(checkPassword('12345678')).toEqual({ ok: false, code: 'password_weak' });
     expect(checkPassword('')).toEqual({ ok: false, code: 'password_required' });
     expect(checkPassword('rahasia123')).toEqual({ ok: true });
+  });
+  it("when a password is only the shop's words or the e-mail's name with digits and signs, then it is personal; among other words it is not", () => {
+    const shop = { name: 'Jepret', tagline: 'Cetak Foto Polaroid', city: 'Kota Semarang', email: 'halo@jepret.id' };
+    const words = guessableWords(shop, 'wulandari88@contoh.id');
+    expect(words).toEqual(expect.arrayContaining(['jepret', 'semarang', 'kotasemarang', 'polaroid', 'jepretid', 'wulandari88', 'wulandari']));
+    expect(words).not.toContain('id');
+    for (const p of ['jepret2026', 'Jepret123', 'jepretjepret1', 'Kota-Semarang-1', 'jepret.id2026', 'Wulandari88', 'polaroid_jepret_9']) {
+      expect(checkPassword(p, words), p).toEqual({ ok: false, code: 'password_personal' });
+    }
+    for (const p of ['Rahasia-Jepret-26', 'kopi-Tubruk-di-Kota-Lama-7', 'jepret2026']) {
+      expect(checkPassword(p, p === 'jepret2026' ? [] : words), p).toEqual({ ok: true });
+    }
   });
   it('when the WhatsApp number is not an Indonesian mobile number, then it is refused', () => {
     expect(checkPhone('081234567890')).toEqual({ ok: true });

@@ -15,11 +15,57 @@ export function checkEmail(email: unknown): Check {
   return ok;
 }
 
-export function checkPassword(password: unknown): Check {
+/**
+ * The password rule the sign-up form and the server share. `words` are the words a guesser who targets this shop tries
+ * first (`guessableWords`): a password whose letters are only those, in any case and as often as wanted, with digits
+ * and signs around them ('jepret2026', 'Jepret123', 'jepretjepret1') is refused here; the server's estimate
+ * (sync-server/auth/password-strength.ts) knows the same words and judges everything else.
+ */
+export function checkPassword(password: unknown, words: readonly string[] = []): Check {
   if (typeof password !== 'string' || password === '') return fail('password_required');
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return fail('password_weak');
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return fail('password_weak');
+  if (madeOfWords(password, words)) return fail('password_personal');
   return ok;
+}
+
+/** Words shorter than this are left out: two letters ('id', 'co') are no hint to a guesser. */
+const WORD_MIN = 3;
+
+/** What `guessableWords` reads of the shop (its settings, shop.settings.json). */
+export interface ShopWordsSource {
+  name: string;
+  tagline?: string;
+  city: string;
+  /** The shop's own e-mail address: its domain is the shop's. */
+  email: string;
+}
+
+/**
+ * The words a password must not be built from alone: the shop's name, tagline, city and domain, and the name in the
+ * account's e-mail (its local part, and each run of letters in it: 'wulandari88' gives 'wulandari'). Lower case.
+ */
+export function guessableWords(shop: ShopWordsSource, accountEmail = ''): string[] {
+  const texts = [shop.name, shop.tagline ?? '', shop.city, shop.email.split('@')[1] ?? '', accountEmail.trim().split('@')[0] ?? ''];
+  const words = new Set<string>();
+  for (const text of texts.map((t) => t.toLowerCase())) {
+    for (const word of [...text.split(/[^\p{L}\p{N}]+/u), ...(text.match(/\p{L}+/gu) ?? []), text.replace(/[^\p{L}]+/gu, '')]) {
+      if (word.length >= WORD_MIN) words.add(word);
+    }
+  }
+  return [...words];
+}
+
+/** True when the password's letters are nothing but `words` one after the other (digits and signs left out). */
+function madeOfWords(password: string, words: readonly string[]): boolean {
+  const letters = password.toLowerCase().replace(/[^\p{L}]+/gu, '');
+  if (letters === '' || words.length === 0) return false;
+  // reach[i]: the first i letters are whole words.
+  const reach = [true, ...Array<boolean>(letters.length).fill(false)];
+  for (let i = 1; i <= letters.length; i++) {
+    reach[i] = words.some((w) => w.length <= i && reach[i - w.length] === true && letters.startsWith(w, i - w.length));
+  }
+  return reach[letters.length] === true;
 }
 
 /** Indonesian mobile numbers: 08…, 628… or +628…, 9 to 13 digits after the leading 0. */

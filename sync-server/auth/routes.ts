@@ -4,7 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import { visitorId as newVisitorId } from '../../src/domain/codes';
 import { apiError } from '../../src/domain/messages';
 import { HOUR_MS } from '../../src/domain/time';
-import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../src/domain/validation';
+import { checkAddress, checkEmail, checkPassword, checkPhone, guessableWords, type Check } from '../../src/domain/validation';
 import type { Config } from '../config';
 import { readAccount } from '../data-access/accounts';
 import type { Store } from '../data-access/store';
@@ -49,14 +49,15 @@ export function createAuthRouter(config: Config, store: Store): Router {
 
   router.post('/signup', async (req, res) => {
     const { email, password, phone, address } = body(req);
-    for (const check of [checkEmail(email), checkPassword(password), checkPhone(phone), checkAddress(address)]) assertOk(check);
+    const words = typeof email === 'string' ? guessableWords(config.shop, email) : [];
+    for (const check of [checkEmail(email), checkPassword(password, words), checkPhone(phone), checkAddress(address)]) assertOk(check);
     // Counted before the costly part (the strength estimate, the password hash), whatever its outcome: each account
     // can place orders that hold stock (src/domain/holds.ts), so one address may not make them by the dozen.
     if (config.signupsPerHour > 0) {
       const hit = await signups.hit(req.ip ?? '');
       if (hit.limited) throw new HttpError(429, 'too_many_signups', { 'Retry-After': String(hit.retryAfterSec) });
     }
-    const weak = await weakPasswordMessage(password as string, [email as string, (email as string).split('@')[0]!, phone as string]);
+    const weak = await weakPasswordMessage(password as string, [email as string, ...words, phone as string]);
     if (weak) {
       res.status(400).json(apiError('password_guessable', weak));
       return;

@@ -9,6 +9,7 @@ import type { CollectionName } from '../../src/domain/schemas';
 import type { Store } from '../data-access/store';
 import { badRequest } from './couch-error';
 import type { Params } from './params';
+import { refuseUnsafeRegexes } from './regex';
 
 /** CouchDB's `changes_timeout`: the default `timeout`, and the longest one a request may ask for. */
 const CHANGES_TIMEOUT_MS = 60_000;
@@ -51,6 +52,7 @@ function changesOptions(params: Params, body: unknown): Options {
   if (params.filter === '_selector') {
     const chosen = posted.selector ?? selector;
     if (!chosen || typeof chosen !== 'object' || Array.isArray(chosen)) throw badRequest('Selector must be specified in POST payload');
+    refuseUnsafeRegexes(chosen);
     options.selector = chosen;
   }
   if (params.filter === '_doc_ids') {

@@ -4,10 +4,15 @@
  * address, apart from the app's logins: /couch is no side door for guessing. Each attempt counts *before* its
  * password is checked, and a right password takes its attempt back: counted afterwards, a burst of parallel guesses
  * would all be checked (scrypt takes its time on purpose) before the first failure counted.
+ *
+ * A verified Basic header is remembered (replicators send one with every request), but only as the account stood:
+ * each use reads the account again (one read by key, against scrypt's tens of milliseconds), and a changed password
+ * hash, a closed account or another uid ends the trust at once, the admin flag is the stored one. The account lives
+ * in the shared store, so this holds on every instance at once, not only on the one where it changed.
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { checkCredentials, type Account } from '../auth/accounts';
+import { checkCredentials, findAccount, type Account } from '../auth/accounts';
 import { cookies } from '../auth/actor';
 import { AttemptLimiter } from '../auth/rate-limit';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
@@ -45,8 +50,11 @@ export function basicUserName(raw: string): string {
 }
 
 export class CouchCredentials {
-  /** Verified Basic headers, by hash: a replicator sends one with every request, and scrypt is slow on purpose. */
-  private readonly verified = new Map<string, { user: CouchUser; until: number }>();
+  /**
+   * Verified Basic headers, by hash, with the password hash the account had then: a replicator sends one with every
+   * request, and scrypt is slow on purpose.
+   */
+  private readonly verified = new Map<string, { user: CouchUser; passwordHash: string; until: number }>();
   private readonly attempts = new AttemptLimiter(PASSWORD_ATTEMPTS);
 
   constructor(private readonly store: Store) {}
@@ -70,15 +78,27 @@ export class CouchCredentials {
 
   private async basic(req: Request, header: string): Promise<CouchUser> {
     const key = createHash('sha256').update(header).digest('hex');
-    const cached = this.verified.get(key);
-    if (cached && cached.until >= Date.now()) return cached.user;
+    const remembered = await this.stillTrusted(key);
+    if (remembered) return remembered;
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const account = await this.signIn(req.ip ?? '', colon > 0 ? basicUserName(decoded.slice(0, colon)) : null, decoded.slice(colon + 1));
     if (!account) throw new HttpError(401, 'wrong_credentials', BASIC_CHALLENGE);
     const user: CouchUser = { uid: account.uid, name: account.email, admin: account.admin, handler: 'default' };
     if (this.verified.size >= BASIC_CACHE_MAX) this.verified.clear();
-    this.verified.set(key, { user, until: Date.now() + BASIC_CACHE_MS });
+    this.verified.set(key, { user, passwordHash: account.password, until: Date.now() + BASIC_CACHE_MS });
     return user;
+  }
+
+  /** The remembered sender of this header, as its account stands now; null (and forgotten) once anything changed. */
+  private async stillTrusted(key: string): Promise<CouchUser | null> {
+    const cached = this.verified.get(key);
+    if (!cached || cached.until < Date.now()) return null;
+    const account = await findAccount(this.store, cached.user.name);
+    if (!account || account.uid !== cached.user.uid || account.password !== cached.passwordHash) {
+      this.verified.delete(key);
+      return null;
+    }
+    return { ...cached.user, admin: account.admin };
   }
 }

@@ -6,13 +6,14 @@
  * count of documents already answered, opaque to clients; "nil" after the last page), unknown or malformed options
  * refused with CouchDB's error names, and `no_usable_index` for a sort no index covers. No index can be created (a
  * Mango index is a design document: guard.ts refuses it), so a query no index serves reads the whole collection, as
- * CouchDB does, with CouchDB's warning.
+ * CouchDB does, with CouchDB's warning. A `$regex` must be proved safe first (regex.ts).
  */
 import type { Request, Response } from 'express';
 import type { CollectionName } from '../../src/domain/schemas';
 import type { Store } from '../data-access/store';
 import { CouchError } from './couch-error';
 import type { Params } from './params';
+import { refuseUnsafeRegexes } from './regex';
 
 type Check = (value: unknown) => unknown;
 
@@ -91,6 +92,7 @@ function findRequest(body: unknown): FindRequest {
     request[key] = check(value);
   }
   if (request.selector === undefined) throw mango('missing_required_key', 'Missing required key: selector');
+  refuseUnsafeRegexes(request.selector);
   return request;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The default provider: no key, no network. Regions from idn-area-data, prices from tariffs.json by zone
- * (zones.ts) and started kilogram.
+ * (zones.ts) and started kilogram. The same table prices RajaOngkir's estimates (`tariffCosts`, docs/shipping.md).
  */
 import { chargeableKg, COURIER_NAMES, isProviderCourier } from '../../src/domain/shipping';
 import { loadAreas } from './areas';
@@ -13,7 +13,9 @@ interface Tariff {
   perKg: Record<Zone, number>;
   etd: Record<Zone, string>;
 }
-type Tariffs = Record<string, Record<string, Tariff>>;
+export type Tariffs = Record<string, Record<string, Tariff>>;
+
+export const TARIFFS = tariffTable as unknown as Tariffs;
 
 export interface LocalOptions {
   originId: string;
@@ -21,9 +23,25 @@ export interface LocalOptions {
   tariffs?: Tariffs;
 }
 
+/** Each asked courier's services from the table, for a parcel of `weight` grams travelling within `zone`. */
+export function tariffCosts(tariffs: Tariffs, zone: Zone, weight: number, couriers: readonly string[], note = ''): V1CourierResult[] {
+  const kg = chargeableKg(weight);
+  return couriers.filter(isProviderCourier).map(
+    (code): V1CourierResult => ({
+      code,
+      name: COURIER_NAMES[code],
+      costs: Object.entries(tariffs[code] ?? {}).map(([service, t]) => ({
+        service,
+        description: t.description,
+        cost: [{ value: t.perKg[zone] * kg, etd: t.etd[zone], note }],
+      })),
+    }),
+  );
+}
+
 export function createLocalProvider(options: LocalOptions): ShippingProvider {
   const areas = loadAreas();
-  const tariffs: Tariffs = options.tariffs ?? (tariffTable as unknown as Tariffs);
+  const tariffs = options.tariffs ?? TARIFFS;
   const known = (district: string) => areas.cityOfDistrict.has(district);
 
   return {
@@ -32,23 +50,11 @@ export function createLocalProvider(options: LocalOptions): ShippingProvider {
     provinces: async () => areas.provinces,
     cities: async (provinceId) => areas.citiesByProvince.get(provinceId) ?? null,
     districts: async (cityId) => areas.districtsByCity.get(cityId) ?? null,
-    hasDistrict: known,
+    knowsDistrict: async (district) => known(district),
     inShopCity: async (districtId) => areas.cityOfDistrict.get(districtId) === options.shopCityId,
     async costs(origin, destination, weight, couriers) {
       if (!known(origin) || !known(destination)) throw new ShippingError(404, 'district_not_found');
-      const zone = zoneBetween(origin, destination);
-      const kg = chargeableKg(weight);
-      return couriers.filter(isProviderCourier).map(
-        (code): V1CourierResult => ({
-          code,
-          name: COURIER_NAMES[code],
-          costs: Object.entries(tariffs[code] ?? {}).map(([service, t]) => ({
-            service,
-            description: t.description,
-            cost: [{ value: t.perKg[zone] * kg, etd: t.etd[zone], note: '' }],
-          })),
-        }),
-      );
+      return tariffCosts(tariffs, zoneBetween(origin, destination), weight, couriers);
     },
   };
 }

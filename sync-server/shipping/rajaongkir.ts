@@ -9,11 +9,19 @@
  * with the same cart weight shares one answer, so repeats within 6 hours cost no call. Region lists
  * (provinces, then cities and districts as customers pick them) cost one call each per 3 days instead of
  * one per customer. Concurrent identical requests share one call.
+ *
+ * Region ids are RajaOngkir's own numbers (not idn-area-data's codes), so an id is known only from a list RajaOngkir
+ * gave: a province from the province list, a city from its province's list, a district from its city's. An id not
+ * seen yet is looked for through the parents the app sends with it (the city list of a known province, the district
+ * list of a known city, one call each, cached with the lists), and a made-up id costs no call at all. Cost calls are
+ * paid for from the day's budget (budget.ts); answers are read up to MAX_ANSWER_BYTES.
  */
 import { COURIER_NAMES, type Courier } from '../../src/domain/shipping';
 import { DAY_MS, HOUR_MS } from '../../src/domain/time';
+import type { Payer } from './budget';
 import { cachedLoad, TtlCache } from './cache';
 import {
+  type RegionHints,
   ShippingError,
   type ShippingProvider,
   type V1City,
@@ -21,6 +29,7 @@ import {
   type V1Province,
   type V1Subdistrict,
 } from './types';
+import { type IslandGroup, islandGroupOfName, provinceKey, type Zone } from './zones';
 
 export interface RajaOngkirOptions {
   apiKey: string;
@@ -32,12 +41,46 @@ export interface RajaOngkirOptions {
   regionTtlMs?: number;
   costTtlMs?: number;
   now?: () => number;
+  /** The shop's own province (from the built-in areas), to tell an estimate's zone. */
+  home?: { province: string; group: IslandGroup | undefined };
 }
 
 export const REGION_TTL_MS = 3 * DAY_MS;
 export const COST_TTL_MS = 6 * HOUR_MS;
 /** Without a usable Retry-After, a 429 holds further calls back this long. */
 const DEFAULT_RETRY_AFTER_S = 60;
+/**
+ * The most of one answer read: the largest honest one (a city's districts, a parcel's manifest) is tens of KB. A
+ * larger one is the service failing, not a reason to hold megabytes in memory.
+ */
+export const MAX_ANSWER_BYTES = 512 * 1024;
+
+/** An answer past `MAX_ANSWER_BYTES`: the rest is not read. */
+export class AnswerTooLarge extends Error {
+  override name = 'AnswerTooLarge';
+}
+
+/** The JSON of an answer, reading at most `maxBytes` of it (throws AnswerTooLarge, or SyntaxError when not JSON). */
+export async function readJsonCapped(res: Response, maxBytes = MAX_ANSWER_BYTES): Promise<unknown> {
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    throw new AnswerTooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (;;) {
+    const next = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > maxBytes) {
+      await reader?.cancel().catch(() => {});
+      throw new AnswerTooLarge();
+    }
+    chunks.push(next.value);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
 
 type Item = Record<string, unknown>;
 
@@ -83,10 +126,11 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
     }
     let body: unknown;
     try {
-      body = await res.json();
+      body = await readJsonCapped(res);
     } catch (err) {
       if (isTimeout(err)) throw transportError(err, pathname);
-      console.warn(`shipping: RajaOngkir answered ${pathname} with a body that is not JSON`);
+      const what = err instanceof AnswerTooLarge ? `more than ${MAX_ANSWER_BYTES} bytes` : 'a body that is not JSON';
+      console.warn(`shipping: RajaOngkir answered ${pathname} with ${what}`);
       throw new ShippingError(502, 'shipping_unavailable', 'malformed answer');
     }
     if (Number((body as { meta?: { code?: unknown } } | null)?.meta?.code) === 404) return null;
@@ -112,7 +156,20 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
       items.map((p) => ({ province_id: idOf(p.id), province: text(p.name) })),
     )) ?? [];
 
+  /** district id → its city id, from every district list RajaOngkir gave. */
+  const cityOfDistrict = new Map<string, string>();
+  const knownProvince = async (id: string): Promise<boolean> => (await provinces()).some((p) => p.province_id === id);
+  /** The shop's own city is known from the settings; any other from its province's list. */
+  const knownCity = async (id: string, province?: string): Promise<boolean> =>
+    id === options.shopCityId || cityInfo.has(id) || (province !== undefined && (await cities(province)) !== null && cityInfo.has(id));
+
+  async function knowsDistrict(id: string, hints: RegionHints = {}): Promise<boolean> {
+    if (cityOfDistrict.has(id)) return true;
+    return hints.city !== undefined && (await districts(hints.city, hints.province)) !== null && cityOfDistrict.has(id);
+  }
+
   async function cities(provinceId: string): Promise<V1City[] | null> {
+    if (!(await knownProvince(provinceId))) return null;
     const list = await region(`/destination/city/${provinceId}`, (items) =>
       items.map((c): V1City => {
         const { type, name } = splitCityName(text(c.name));
@@ -129,7 +186,8 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
     return list;
   }
 
-  async function districts(cityId: string): Promise<V1Subdistrict[] | null> {
+  async function districts(cityId: string, provinceId?: string): Promise<V1Subdistrict[] | null> {
+    if (!(await knownCity(cityId, provinceId))) return null;
     const list = await region(`/destination/district/${cityId}`, (items) =>
       items.map(
         (d): V1Subdistrict => ({
@@ -144,16 +202,30 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
       ),
     );
     const city = cityInfo.get(cityId);
-    if (list && city) {
-      for (const d of list) Object.assign(d, { province_id: city.province_id, province: city.province, city: city.city_name, type: city.type });
+    for (const d of list ?? []) {
+      cityOfDistrict.set(d.subdistrict_id, cityId);
+      if (city) Object.assign(d, { province_id: city.province_id, province: city.province, city: city.city_name, type: city.type });
     }
     return list;
   }
 
-  async function costs(origin: string, destination: string, weight: number, couriers: readonly string[]) {
+  /** By RajaOngkir's own ids where they tell (the city), by the province's name elsewhere; unknown is 'national'. */
+  async function zoneOf(districtId: string): Promise<Zone> {
+    const cityId = cityOfDistrict.get(districtId);
+    if (cityId === options.shopCityId) return 'city';
+    const city = cityId ? cityInfo.get(cityId) : undefined;
+    const name = city?.province || (await provinces().catch(() => [])).find((p) => p.province_id === city?.province_id)?.province || '';
+    const home = options.home;
+    if (!name || !home) return 'national';
+    if (provinceKey(name) === provinceKey(home.province)) return 'province';
+    return home.group !== undefined && islandGroupOfName(name) === home.group ? 'island' : 'national';
+  }
+
+  async function costs(origin: string, destination: string, weight: number, couriers: readonly string[], payer?: Payer) {
     const asked = couriers.join(':');
     const key = `${origin}|${destination}|${weight}|${asked}`;
     return cachedLoad(costCache, key, costTtl, async () => {
+      if (payer && !payer.spend()) throw new ShippingError(503, 'shipping_busy', 'no calls left today');
       const form = new URLSearchParams({ origin, destination, weight: String(weight), courier: asked, price: 'lowest' });
       const items = await call('/calculate/district/domestic-cost', {
         method: 'POST',
@@ -171,12 +243,13 @@ export function createRajaOngkirProvider(options: RajaOngkirOptions): ShippingPr
     provinces,
     cities,
     districts,
-    hasDistrict: () => undefined,
+    knowsDistrict,
     async inShopCity(districtId) {
       const list = await districts(options.shopCityId);
       return list?.some((d) => d.subdistrict_id === districtId) ?? false;
     },
     costs,
+    zoneOf,
   };
 }
 

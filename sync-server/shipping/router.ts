@@ -1,12 +1,19 @@
 /**
  * The shipping routes under /api, answering in RajaOngkir v1's envelope whatever the provider behind them
- * (docs/architecture.md, "Shipping"). Every cost carries a signed quote (`cost[0].quote`) that an order hands back.
+ * (docs/architecture.md, "Shipping"; docs/shipping.md). Every cost carries a signed quote (`cost[0].quote`) that an
+ * order hands back. Quotes are limited per address and per account (QUOTES_PER_HOUR), priced for the started
+ * kilogram, and paid for from the day's calls to RajaOngkir (budget.ts); without one, estimated from the tariff table.
  */
 import { type Request, type Response, Router } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { Actor } from '../../src/domain/access';
 import { shopShipping, type Config } from '../config';
 import { apiError } from '../../src/domain/messages';
 import {
+  chargedWeight,
   COURIER_NAMES,
+  ESTIMATE_NOTE,
+  isEstimate,
   isProviderCourier,
   isRegionId,
   isShopCityCourier,
@@ -17,11 +24,15 @@ import {
   type CostRequest,
 } from '../../src/domain/shipping';
 import { HOUR_MS } from '../../src/domain/time';
+import { AttemptLimiter } from '../auth/rate-limit';
+import { loadAreas } from './areas';
+import { CallBudget, type Payer } from './budget';
 import { TtlCache } from './cache';
-import { createLocalProvider } from './local';
+import { createLocalProvider, TARIFFS, tariffCosts } from './local';
 import { QUOTE_TTL_MS, signQuote } from './quotes';
 import { createRajaOngkirProvider } from './rajaongkir';
 import { ShippingError, type ShippingProvider, type V1CourierResult } from './types';
+import { islandGroup } from './zones';
 
 export interface ShippingRouterOptions {
   /** Replaces the provider chosen from config (tests). */
@@ -29,6 +40,8 @@ export interface ShippingRouterOptions {
   /** Time-out of each call to RajaOngkir. */
   timeoutMs?: number;
   now?: () => number;
+  /** Who sends a request: quotes are limited per account too (the app's; without it, per address only). */
+  actorOf?: (req: Request) => Promise<Actor>;
 }
 
 /** Ready answers are reused this long: list answers, and cost answers whose quotes still have ≥ 71 h. */
@@ -44,26 +57,53 @@ export function providerFromConfig(config: Config, options: Pick<ShippingRouterO
       shopCityId,
       timeoutMs: options.timeoutMs,
       now: options.now,
+      home: homeProvince(config),
     });
   }
   return createLocalProvider({ originId, shopCityId });
+}
+
+/** The shop's province by the built-in areas (its district there is the same shop's): estimates price from it. */
+function homeProvince(config: Config) {
+  const provinceId = config.shop.shipping.local.originSubdistrictId.slice(0, 2);
+  const province = loadAreas().provinces.find((p) => p.province_id === provinceId)?.province ?? '';
+  return { province, group: islandGroup(provinceId) };
 }
 
 export function createShippingRouter(config: Config, options: ShippingRouterOptions = {}): Router {
   const provider = options.provider ?? providerFromConfig(config, options);
   const now = options.now ?? Date.now;
   const answers = new TtlCache<string>(10_000, now);
+  const budget = new CallBudget(config.rajaongkirCallsPerDay, now);
+  const quotes = new AttemptLimiter(config.quotesPerHour, HOUR_MS);
   const router = Router();
 
-  /** Answers a ready JSON text, building and keeping it on a miss. */
+  /** Answers a ready JSON text, building and keeping it on a miss (unless built as `NotKept`). */
   const answer = (key: string, build: () => Promise<object>) => async (res: Response) => {
     let body = answers.get(key);
     if (body === undefined) {
-      body = JSON.stringify(await build());
-      answers.set(key, body, ANSWER_TTL_MS);
+      const built = await build();
+      body = JSON.stringify(built instanceof NotKept ? built.body : built);
+      if (!(built instanceof NotKept)) answers.set(key, body, ANSWER_TTL_MS);
     }
     res.type('application/json').send(body);
   };
+
+  /** The keys a quote is counted under: the address (an IPv6 one by its /56), and the account or visitor if any. */
+  async function askers(req: Request): Promise<string[]> {
+    const actor = await options.actorOf?.(req);
+    const account = actor?.uid ?? actor?.visitorId;
+    return [`address:${ipKeyGenerator(req.ip ?? '')}`, ...(account ? [`account:${account}`] : [])];
+  }
+
+  /** Counts a quote against its address and its account; past QUOTES_PER_HOUR on either, 429 with Retry-After. */
+  async function countQuote(keys: readonly string[]): Promise<void> {
+    if (config.quotesPerHour === 0) return;
+    for (const key of keys) {
+      const hit = await quotes.hit(key);
+      if (hit.limited) throw new ShippingError(429, 'too_many_quotes', 'quote limit', hit.retryAfterSec);
+    }
+  }
 
   router.get('/provinsi', route(async (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600');
@@ -83,36 +123,57 @@ export function createShippingRouter(config: Config, options: ShippingRouterOpti
   router.get(['/kecamatan', '/kecamatan/:cityId'], route(async (req, res) => {
     const id = req.params.cityId;
     if (!isRegionId(id)) throw new ShippingError(400, 'invalid_city_id');
+    const province = isRegionId(req.query.provinsi) ? req.query.provinsi : undefined;
     await answer(`kecamatan|${id}`, async () => {
-      const districts = await provider.districts(id);
+      const districts = await provider.districts(id, province);
       if (!districts) throw new ShippingError(404, 'city_not_found');
       return envelope({ city: id }, districts);
     })(res.set('Cache-Control', 'public, max-age=3600'));
   }));
 
   router.post('/ongkos', route(async (req, res) => {
+    const keys = await askers(req);
+    await countQuote(keys);
     const parsed = parseCostRequest(await costBody(req), provider.originId);
     if (!parsed.ok) throw new ShippingError(400, parsed.code);
-    const q = parsed.value;
+    // Priced for the started kilogram: every weight of one kilogram shares one answer, one call and one quote.
+    const q = { ...parsed.value, weight: chargedWeight(parsed.value.weight) };
     res.set('Cache-Control', 'no-store');
     const key = `ongkos|${q.origin}|${q.destination}|${q.weight}|${q.couriers.join(':')}`;
-    await answer(key, async () => envelope(costQuery(q), await priced(q)))(res);
+    await answer(key, async () => {
+      const results = await priced(q, budget.payer(keys));
+      // An estimate is not kept: the next customer may get the live price (the day turns, a share is not spent).
+      return isEstimate(results) ? new NotKept(envelope(costQuery(q), results)) : envelope(costQuery(q), results);
+    })(res);
   }));
 
-  async function priced(q: CostRequest): Promise<V1CourierResult[]> {
-    if (provider.hasDistrict(q.origin) === false || provider.hasDistrict(q.destination) === false) {
+  async function priced(q: CostRequest, payer: Payer): Promise<V1CourierResult[]> {
+    if (!(await provider.knowsDistrict(q.destination, { city: q.destinationCity, province: q.destinationProvince }))) {
       throw new ShippingError(404, 'district_not_found');
     }
     if (q.couriers.some(isShopCityCourier) && !(await provider.inShopCity(q.destination))) {
       throw new ShippingError(400, 'courier_not_available');
     }
     const fromProvider = q.couriers.filter(isProviderCourier);
-    const provided = fromProvider.length > 0 ? await provider.costs(q.origin, q.destination, q.weight, fromProvider) : [];
+    const provided = fromProvider.length > 0 ? await liveOrEstimate(q, fromProvider, payer) : [];
     const exp = now() + QUOTE_TTL_MS;
     return q.couriers.map((code) => {
       const result = isShopCityCourier(code) ? shopCityResult(code) : provided.find((r) => r.code === code);
       return withQuotes(result ?? { code, name: COURIER_NAMES[code], costs: [] }, q, exp);
     });
+  }
+
+  /**
+   * The provider's prices; when no call may be made for them (the day's calls spent, or RajaOngkir's own limit hit),
+   * the tariff table's for the same zone, each line marked ESTIMATE_NOTE: the shop keeps quoting, and says so.
+   */
+  async function liveOrEstimate(q: CostRequest, couriers: Courier[], payer: Payer): Promise<V1CourierResult[]> {
+    try {
+      return await provider.costs(q.origin, q.destination, q.weight, couriers, payer);
+    } catch (err) {
+      if (!(err instanceof ShippingError && err.code === 'shipping_busy' && provider.zoneOf)) throw err;
+      return tariffCosts(TARIFFS, await provider.zoneOf(q.destination), q.weight, couriers, ESTIMATE_NOTE);
+    }
   }
 
   const withQuotes = (r: V1CourierResult, q: CostRequest, exp: number): V1CourierResult => ({
@@ -158,6 +219,11 @@ const costQuery = (q: CostRequest) => ({
 const envelope = (query: object, results: unknown) => ({
   rajaongkir: { query, status: { code: 200, description: 'OK' }, results },
 });
+
+/** An answer sent but not kept for the next asker. */
+class NotKept {
+  constructor(readonly body: object) {}
+}
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 

@@ -30,3 +30,31 @@ export function zoneBetween(originDistrict: string, destinationDistrict: string)
   if (a !== undefined && a === islandGroup(provinceOf(destinationDistrict))) return 'island';
   return 'national';
 }
+
+/**
+ * The island group of a province named as RajaOngkir names it ('DI YOGYAKARTA', 'NUSA TENGGARA BARAT (NTB)'), for its
+ * estimates (docs/shipping.md): RajaOngkir's ids are its own numbers, not the codes `islandGroup` reads. Checked
+ * against every province name of idn-area-data (zones.test.ts); a name matching none is undefined (priced 'national').
+ */
+export function islandGroupOfName(name: string): IslandGroup | undefined {
+  const n = name.toUpperCase();
+  return GROUP_BY_WORD.find(([words]) => words.test(n))?.[1];
+}
+
+const GROUP_BY_WORD: Array<[RegExp, IslandGroup]> = [
+  [/PAPUA/, 'Papua'],
+  [/MALUKU/, 'Maluku'],
+  [/SULAWESI|GORONTALO/, 'Sulawesi'],
+  [/KALIMANTAN/, 'Kalimantan'],
+  [/BALI|NUSA TENGGARA|\bNT[BT]\b/, 'Bali-Nusa Tenggara'],
+  [/JAWA|JAKARTA|YOGYAKARTA|BANTEN/, 'Jawa'],
+  [/ACEH|SUMATERA|SUMATRA|RIAU|JAMBI|BENGKULU|LAMPUNG|BANGKA|BELITUNG/, 'Sumatera'],
+];
+
+/** A province's name reduced to compare across naming styles ('DI YOGYAKARTA' and 'DAERAH ISTIMEWA YOGYAKARTA'). */
+export const provinceKey = (name: string): string =>
+  name
+    .toUpperCase()
+    .replace(/\(.*?\)/g, '')
+    .replace(/\bDAERAH ISTIMEWA\b|\bDAERAH KHUSUS IBUKOTA\b|\bDAERAH KHUSUS\b|\bDKI\b|\bDI\b|\bPROVINSI\b/g, '')
+    .replace(/[^A-Z]/g, '');

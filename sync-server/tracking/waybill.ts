@@ -5,11 +5,12 @@
  * leaves the header; the resi and the phone digits are never logged.
  *
  * An answer is one of: found (summary and manifest), unknown (the courier does not know the resi: HTTP or `meta.code`
- * 400/404/422), or a `WaybillError` (no answer in time, a 5xx, a 429, the key refused, a body not of that shape).
+ * 400/404/422), or a `WaybillError` (no answer in time, a 5xx, a 429, the key refused, a body not of that shape, or
+ * one past MAX_ANSWER_BYTES, of which no more is read).
  */
 import { latestLines, cleanText, type TrackingLine } from '../../src/domain/tracking';
 import { TRACKING_LIMITS } from '../../src/domain/field-limits';
-import { retryAfterSeconds } from '../shipping/rajaongkir';
+import { AnswerTooLarge, readJsonCapped, retryAfterSeconds } from '../shipping/rajaongkir';
 
 export type WaybillAnswer = { kind: 'found'; status: string; delivered: boolean; lines: TrackingLine[] } | { kind: 'unknown' };
 
@@ -61,9 +62,9 @@ export async function trackWaybill(options: WaybillOptions, awb: string, courier
   }
   let body: unknown;
   try {
-    body = await res.json();
-  } catch {
-    throw new WaybillError('answer not JSON');
+    body = await readJsonCapped(res);
+  } catch (err) {
+    throw new WaybillError(err instanceof AnswerTooLarge ? 'answer too large' : 'answer not JSON');
   }
   const code = Number((body as { meta?: { code?: unknown } } | null)?.meta?.code);
   if (UNKNOWN_CODES.has(code)) return { kind: 'unknown' };

@@ -1,7 +1,8 @@
 /**
  * DELETE {photo url}: a customer or visitor takes back a photo they uploaded (docs/photos.md; removing a photo from
  * a custom order removes the file too). Only its owner or the admin; anyone else learns nothing (404, as reading).
- * A photo a stored cart item, order, custom order or profile of its owner still names is kept (409): the shop
+ * A photo a stored cart item, order, custom order or profile of its owner, or of an identity that named it beside
+ * the owner's (`namedBy`: the account a visitor signed up as on that device), still names is kept (409): the shop
  * needs it to print. The record goes first, then the files, so a crash in between leaves files that are never served.
  */
 import { unlink } from 'node:fs/promises';
@@ -18,13 +19,15 @@ import { findPhoto, type PhotoRecord } from './photos';
 /** The collections whose documents name photos by their owner field `userID` (a profile is its owner's by id). */
 const OWNED: ReadonlyArray<Parameters<Store['ownedBy']>[0]> = ['carts', 'transactions', 'custom'];
 
-/** Does a live (not deleted) document of the photo's owner name it? */
+/** Does a live (not deleted) document of the photo's owner, or of an identity that named it (`namedBy`), name it? */
 export async function photoInUse(store: Store, record: PhotoRecord, url: string): Promise<boolean> {
   const quoted = JSON.stringify(url);
   const names = (doc: PouchDoc | null) => Boolean(doc && doc.deleted !== true && JSON.stringify(doc).includes(quoted));
-  if (names(await store.get('users', record.owner))) return true;
-  for (const collection of OWNED) {
-    for await (const doc of store.ownedBy(collection, record.owner)) if (names(doc)) return true;
+  for (const owner of new Set([record.owner, ...(record.namedBy ?? [])])) {
+    if (names(await store.get('users', owner))) return true;
+    for (const collection of OWNED) {
+      for await (const doc of store.ownedBy(collection, owner)) if (names(doc)) return true;
+    }
   }
   return false;
 }

@@ -7,7 +7,11 @@
  * starts that photo again, a few hundred KB).
  *
  * The counts are read from the upload records in the shared directory, so every instance on one PHOTOS_DIR counts
- * the same uploads. The address is kept as a keyed hash, never as it is.
+ * the same uploads. The address is kept as a keyed hash, never as it is. An upload's record is written after its
+ * room was granted, so parallel creates would all see the same directory and all fit: each grant is also kept in
+ * memory (`PartialQuota`) until the create has ended, and the check and the grant happen without an await between
+ * them. Across instances two creates at the same moment can still both fit (one directory read each): at most one
+ * instance's worth of quota more, for the time of one request.
  */
 import { createHmac } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -35,41 +39,64 @@ interface Unfinished {
 export const addressTag = (secret: string, address: string): string =>
   createHmac('sha256', `upload-address:${secret}`).update(address).digest('base64url').slice(0, 16);
 
-/** Reads the records of the uploads still waiting for bytes (finished ones carry their photo's URL). */
-async function unfinishedUploads(dir: string): Promise<Unfinished[]> {
-  const found: Unfinished[] = [];
+/** Reads the records of the uploads still waiting for bytes (finished ones carry their photo's URL), and every id. */
+async function unfinishedUploads(dir: string): Promise<{ waiting: Unfinished[]; ids: Set<string> }> {
+  const waiting: Unfinished[] = [];
+  const ids = new Set<string>();
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.endsWith('.json')) continue;
+    const id = name.slice(0, -'.json'.length);
+    ids.add(id);
     const info = (await readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => null).catch(() => null)) as {
       size?: number;
       metadata?: Record<string, string>;
     } | null;
     if (!info?.metadata || info.metadata.url) continue;
-    found.push({
-      id: name.slice(0, -'.json'.length),
+    waiting.push({
+      id,
       owner: info.metadata.owner ?? '',
       address: info.metadata.address ?? '',
       size: Number.isFinite(info.size) ? Number(info.size) : UPLOAD_MAX_BYTES,
     });
   }
-  return found;
+  return { waiting, ids };
 }
 
-/** True when a new upload of `size` bytes fits beside what `owner` and `address` already park. */
-export async function partialRoomFor(dir: string, owner: string, address: string, size: number | undefined): Promise<boolean> {
-  const waiting = await unfinishedUploads(dir);
-  const fits = (mine: Unfinished[], limit: { bytes: number; uploads: number }) =>
-    mine.length + 1 <= limit.uploads && mine.reduce((sum, u) => sum + u.size, 0) + (size ?? UPLOAD_MAX_BYTES) <= limit.bytes;
-  return (
-    fits(waiting.filter((u) => u.owner === owner), PARTIAL_LIMITS.perOwner) &&
-    fits(waiting.filter((u) => u.address === address), PARTIAL_LIMITS.perAddress)
-  );
+/** A grant not released after this long (a create that never ended) stops counting. */
+const GRANT_TTL_MS = 60_000;
+
+/** The room of one partial-upload directory, counting the grants whose records are not written yet. */
+export class PartialQuota {
+  private readonly granted = new Map<string, Unfinished & { at: number }>();
+
+  constructor(private readonly dir: string) {}
+
+  /** Grants upload `id` its room when `size` bytes fit beside what `owner` and `address` already park. */
+  async reserve(id: string, owner: string, address: string, size: number | undefined, now = Date.now()): Promise<boolean> {
+    const { waiting, ids } = await unfinishedUploads(this.dir);
+    // From here to the grant nothing awaits: a parallel create resumes after it and counts it.
+    for (const [key, grant] of this.granted) if (ids.has(key) || now - grant.at > GRANT_TTL_MS) this.release(key);
+    const all = [...waiting, ...this.granted.values()];
+    const upload = { id, owner, address, size: size ?? UPLOAD_MAX_BYTES };
+    const fits = (mine: Unfinished[], limit: { bytes: number; uploads: number }) =>
+      mine.length + 1 <= limit.uploads && mine.reduce((sum, u) => sum + u.size, 0) + upload.size <= limit.bytes;
+    const room =
+      fits(all.filter((u) => u.owner === owner), PARTIAL_LIMITS.perOwner) &&
+      fits(all.filter((u) => u.address === address), PARTIAL_LIMITS.perAddress);
+    if (room) this.granted.set(id, { ...upload, at: now });
+    return room;
+  }
+
+  /** The create that was granted `id` has ended: its record is on disk (or was never written). */
+  release(id: string): void {
+    this.granted.delete(id);
+  }
 }
 
 /** The unfinished uploads that received nothing for PARTIAL_IDLE_MS: their ids. */
 export async function idleUploads(dir: string, now: number): Promise<string[]> {
   const idle: string[] = [];
-  for (const upload of await unfinishedUploads(dir)) {
+  for (const upload of (await unfinishedUploads(dir)).waiting) {
     const touched = await Promise.all(
       [upload.id, `${upload.id}.json`].map((name) => stat(path.join(dir, name)).then((s) => s.mtimeMs, () => 0)),
     );

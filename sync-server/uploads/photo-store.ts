@@ -161,6 +161,12 @@ async function stageBoth(file: string, thumbFile: string, image: Prepared): Prom
   throw thumb.status === 'rejected' ? thumb.reason : (photo as PromiseRejectedResult).reason;
 }
 
+/** Who sent a photo and when: its decode waits in the line of `address` (decode-queue.ts). */
+export interface Sending {
+  address: string;
+  nowMs?: number;
+}
+
 /**
  * Stores the photo of `owner` made of `bytes` (or finds the one stored before); answers its URL. A product image
  * (owner PUBLIC_OWNER) goes under `images/produk/`, the same checks and metadata removal as any photo.
@@ -170,11 +176,13 @@ export async function savePhoto(
   store: Store,
   owner: string,
   bytes: Buffer | (() => Promise<Buffer>),
-  nowMs = Date.now(),
+  { address, nowMs = Date.now() }: Sending,
 ): Promise<SavedPhoto> {
   // Bytes in memory may be refused when many wait (decode-queue.ts); bytes still on disk are read when their turn comes.
   const inMemory = Buffer.isBuffer(bytes);
-  return decodes.run(() => saveNow(config, store, owner, inMemory ? bytes : undefined, inMemory ? undefined : bytes, nowMs), { mayRefuse: inMemory });
+  return decodes.run(address, () => saveNow(config, store, owner, inMemory ? bytes : undefined, inMemory ? undefined : bytes, nowMs), {
+    mayRefuse: inMemory,
+  });
 }
 
 async function saveNow(

@@ -33,6 +33,12 @@ export interface PhotoRecord {
   createdAt: string;
   /** The last time the owner sent these bytes again (a repeat upload answered with this photo), if ever. */
   uploadedAt?: string;
+  /**
+   * The other identities of a writer who named this photo in a document (`photosOwnedBy`): a visitor's photo named by
+   * the order of the account the visitor signed up as on that device. Their documents are asked too before the photo
+   * goes (delete.ts `photoInUse`), so neither identity can take it from under the other's order.
+   */
+  namedBy?: string[];
 }
 
 export const photoId = (owner: string, sha256: string): string => `${owner}:${sha256}`;
@@ -66,13 +72,30 @@ export function claimPhoto(store: Store, record: PhotoRecord): Promise<{ won: tr
 
 /**
  * True when every URL is a stored photo owned by one of `owners` (for the admin: any stored photo).
- * An order may only name photos its writer uploaded; no URLs is trivially true.
+ * An order may only name photos its writer uploaded; no URLs is trivially true. The writer's identities other than a
+ * photo's owner (the account beside the visitor id of one device, or the admin) are noted on its record (`namedBy`)
+ * before the document naming it is written: the document may be theirs, and must keep the photo.
  */
 export async function photosOwnedBy(store: Store, urls: readonly string[], owners: readonly string[], admin: boolean): Promise<boolean> {
   const unique = [...new Set(urls)];
   if (!unique.every(isPhotoUrl)) return false;
   const records = await Promise.all(unique.map((url) => findPhoto(store, url)));
-  return records.every((r) => r !== null && (admin || owners.includes(r.owner)));
+  if (!records.every((r) => r !== null && (admin || owners.includes(r.owner)))) return false;
+  await Promise.all((records as PhotoRecord[]).map((r) => noteNamers(store, r, owners)));
+  return true;
+}
+
+/** Adds `owners` not yet known to the record's owner or `namedBy`; a record changed meanwhile is read again. */
+async function noteNamers(store: Store, record: PhotoRecord, owners: readonly string[]): Promise<void> {
+  let current: PhotoRecord | null = record;
+  for (let attempt = 0; current && attempt < 5; attempt++) {
+    const known = new Set([current.owner, ...(current.namedBy ?? [])]);
+    const added = owners.filter((o) => !known.has(o));
+    if (added.length === 0) return;
+    if (await updatePhotoRecord(store, { ...current, namedBy: [...(current.namedBy ?? []), ...added] })) return;
+    current = await readPhotoRecord<PhotoRecord>(store, current._id);
+  }
+  if (current) throw new Error('photo record kept changing');
 }
 
 /** The product images the app ships (public/assets/goods), named by the first catalogue. */

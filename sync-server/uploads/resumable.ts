@@ -29,7 +29,8 @@ import { DAY_MS } from '../../src/domain/time';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
-import { addressTag, idleUploads, partialRoomFor } from './partial-quota';
+import { decodeLine } from './decode-queue';
+import { addressTag, idleUploads, PartialQuota } from './partial-quota';
 import { savePhoto } from './photo-store';
 import { PUBLIC_OWNER } from './photos';
 
@@ -47,6 +48,10 @@ interface Sender {
   address: string;
   /** The creating POST asked for a product image (admin only, checked before). */
   isPublic: boolean;
+  /** The upload this POST was granted room for, released once the POST is answered. */
+  granted?: string;
+  /** The line its photo's decode waits in (decode-queue.ts). */
+  line: string;
 }
 
 /** A refusal in tus's terms (it answers `status_code` with `body`), with the API's JSON body. */
@@ -133,6 +138,7 @@ export interface ResumableUploads {
 export function createResumableUploads(config: Config, store: Store, actorOf: ActorOf): ResumableUploads {
   const directory = partialDir(config.photosDir);
   const datastore = partialStore(config.photosDir);
+  const quota = new PartialQuota(directory);
   const senders = new WeakMap<IncomingMessage, Sender>();
   const senderOf = (req: ServerRequest): Sender | undefined => {
     const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -150,7 +156,8 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
     async onUploadCreate(req, upload) {
       const sender = senderOf(req);
       if (!sender) throw refusal(401, 'not_signed_in');
-      if (!(await partialRoomFor(directory, sender.writer, sender.address, upload.size))) throw refusal(429, 'too_many_unfinished_uploads');
+      if (!(await quota.reserve(upload.id, sender.writer, sender.address, upload.size))) throw refusal(429, 'too_many_unfinished_uploads');
+      sender.granted = upload.id;
       return { metadata: { owner: sender.writer, address: sender.address, ...(sender.isPublic ? { public: '1' } : {}) } };
     },
     // HEAD, PATCH, DELETE of an upload: its starter's alone. Anyone else learns nothing, not even that it exists.
@@ -160,12 +167,13 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       const upload = await datastore.getUpload(id).catch(() => null);
       if (!sender || !upload || upload.metadata?.owner !== sender.writer) throw refusal(404, 'not_found');
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       const bytesFile = path.join(directory, upload.id);
       try {
         const owner = upload.metadata?.public === '1' ? PUBLIC_OWNER : upload.metadata?.owner;
         if (!owner) throw new HttpError(404, 'not_found');
-        const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile));
+        const address = senderOf(req)?.line ?? '';
+        const { url, created } = await savePhoto(config, store, owner, () => readFile(bytesFile), { address });
         // The bytes have served and go first: once the record names the URL, a HEAD is answered 'done' from it, and
         // nothing may be left of the bytes by then. The record stays a day (FinishedRecord), for an answer that gets lost.
         await rm(bytesFile, { force: true });
@@ -225,12 +233,17 @@ export function createResumableUploads(config: Config, store: Store, actorOf: Ac
       throw new HttpError(403, 'forbidden');
     }
     if ((req.method === 'HEAD' || req.method === 'DELETE') && (await answerFinished(req, res, writer))) return;
-    senders.set(req, { writer, isPublic, address: addressTag(config.sessionSecret, req.ip ?? '') });
+    const sender: Sender = { writer, isPublic, address: addressTag(config.sessionSecret, req.ip ?? ''), line: decodeLine(req) };
+    senders.set(req, sender);
     // Express hands the router a path below its mount point; tus matches the whole path.
     req.url = req.originalUrl;
     // What `tus.handle` does, with every refusal put in the API's shape on the way out: tus answers some in plain
     // text ('Invalid upload-length', 'Upload-Offset conflict') before any hook of ours runs.
-    await sendNodeResponse(res, await inApiShape(await tus.handleWeb(new NodeRequest({ req, res }))));
+    try {
+      await sendNodeResponse(res, await inApiShape(await tus.handleWeb(new NodeRequest({ req, res }))));
+    } finally {
+      if (sender.granted) quota.release(sender.granted);
+    }
   };
 
   return { handle, stop: () => clearInterval(timer) };

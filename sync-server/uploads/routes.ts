@@ -12,6 +12,7 @@ import { isPhotoUrl } from '../../src/domain/photos';
 import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError, sendError } from '../errors';
+import { decodeLine } from './decode-queue';
 import { deletePhotoHandler } from './delete';
 import { readFileField } from './multipart';
 import { savePhoto } from './photo-store';
@@ -65,7 +66,7 @@ export function createUploadRouter(config: Config, store: Store, actorOf: ActorO
       if (!req.complete) res.set('Connection', 'close');
       throw err;
     }
-    const { url, created } = await savePhoto(config, store, isPublic ? PUBLIC_OWNER : writer, bytes);
+    const { url, created } = await savePhoto(config, store, isPublic ? PUBLIC_OWNER : writer, bytes, { address: decodeLine(req) });
     res.status(created ? 201 : 200).json({ url });
   });
 

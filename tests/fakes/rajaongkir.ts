@@ -14,7 +14,9 @@ export type FakeMode =
   | { kind: 'malformed'; body: string }
   | { kind: 'status'; status: number }
   /** HTTP 200 with this `meta.code` and no data. */
-  | { kind: 'meta'; code: number };
+  | { kind: 'meta'; code: number }
+  /** HTTP 200, a JSON answer of about `bytes` bytes, sent without a Content-Length (chunked) as a stream would be. */
+  | { kind: 'huge'; bytes: number };
 
 /** A parcel the fake courier knows: its manifest grows with `scan`, `deliver` ends it. */
 export interface FakeParcel {
@@ -39,6 +41,8 @@ export interface FakeRajaOngkir {
   calls: FakeCall[];
   mode: FakeMode;
   count(path: string): number;
+  /** How much of its last 'huge' answer the fake got to send before the reader went. */
+  hugeSent: number;
   /** The parcels the fake courier knows, by resi. */
   parcels: Map<string, FakeParcel>;
   /** Hands a parcel to the fake courier (picked up: one manifest line). */
@@ -70,6 +74,16 @@ const DISTRICTS: Record<string, Array<{ id: number; name: string; zip_code: stri
 };
 const KNOWN_DISTRICTS = new Set(Object.values(DISTRICTS).flatMap((list) => list.map((d) => String(d.id))));
 
+/**
+ * The city and province of one of the fake's districts, as the app sends them with a cost request (`destinationCity`,
+ * `destinationProvince`): from the lists it picked the district from. Empty for a district the fake does not know.
+ */
+export function regionOf(district: string): { destinationCity?: string; destinationProvince?: string } {
+  const city = Object.keys(DISTRICTS).find((c) => DISTRICTS[c]!.some((d) => String(d.id) === district));
+  const province = city && Object.keys(CITIES).find((p) => CITIES[p]!.some((c) => String(c.id) === city));
+  return city && province ? { destinationCity: city, destinationProvince: province } : {};
+}
+
 /** Per started kilogram, as the fake's own tariff. */
 const SERVICES: Record<string, Array<{ name: string; service: string; description: string; perKg: number; etd: string }>> = {
   jne: [
@@ -91,6 +105,7 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
     calls,
     mode: { kind: 'ok' },
     count: (path) => calls.filter((c) => c.path === path).length,
+    hugeSent: 0,
     parcels: new Map(),
     ship(resi, courier, phone) {
       const parcel: FakeParcel = { courier, lastPhone: phone.replace(/\D/g, '').slice(-5), delivered: false, manifest: [] };
@@ -129,6 +144,7 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
     }
     if (mode.kind === 'status') return sendJson(res, mode.status, { meta: meta(mode.status, 'Server Error'), data: null });
     if (mode.kind === 'meta') return sendJson(res, 200, { meta: meta(mode.code, 'Internal Server Error'), data: null });
+    if (mode.kind === 'huge') return void (fake.hugeSent = await sendHuge(res, mode.bytes));
     if (req.method === 'POST' && path === '/track/waybill') return waybill({ ...query, ...call.form }, res);
     route(req.method ?? 'GET', path, call.form ?? {}, res);
   }
@@ -208,6 +224,19 @@ export async function startFakeRajaOngkir(key = 'test-key'): Promise<FakeRajaOng
   const listening = await listenLoopback(handle, { meta: meta(500, 'fake failed'), data: null });
   fake.url = `${listening.origin}/api/v1`;
   return fake;
+}
+
+/** A well-formed answer of `bytes` bytes or so (one item with a long description), in 64 KB chunks; stops if the reader goes. */
+async function sendHuge(res: ServerResponse, bytes: number): Promise<number> {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = 'x'.repeat(64 * 1024);
+  res.write(`{"meta":{"code":200,"status":"success","message":"ok"},"data":[{"id":1,"name":"`);
+  let sent = 0;
+  for (; sent < bytes && !res.destroyed; sent += chunk.length) {
+    if (!res.write(chunk)) await new Promise((r) => res.once('drain', r).once('close', r));
+  }
+  res.end('"}]}');
+  return sent;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

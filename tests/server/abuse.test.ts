@@ -1,12 +1,14 @@
 /**
- * What one address can hold of the server: open event streams and request bodies that stop arriving. Each is bounded,
- * answered in the API's JSON, and a real customer's device keeps working.
+ * What one address can hold of the server: open event streams, request bodies that stop arriving, the photo decoder.
+ * Each is bounded or shared, answered in the API's JSON, and a real customer's device keeps working.
  */
 import net from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 import { STREAM_LIMITS } from '../../sync-server/sync/stream';
+import { decodes } from '../../sync-server/uploads/decode-queue';
 
 const IDLE_MS = 600;
 let server: TestServer;
@@ -107,5 +109,46 @@ describe('request bodies that stop arriving', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe('the photo decoder, shared between addresses', () => {
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => own?.close());
+
+  /** A visitor at `address` (behind the trusted proxy) who uploads photos; answers each upload's status. */
+  async function visitorAt(address: string) {
+    const client = new HttpClient(own.url);
+    const from = { 'x-forwarded-for': address };
+    await client.request('POST', '/api/auth/visitor', undefined, from);
+    return async (bytes: Buffer, type: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'foto');
+      const res = await client.fetch('/api/uploads', { method: 'POST', body: form, headers: from });
+      await res.arrayBuffer();
+      return res.status;
+    };
+  }
+
+  it("when one address floods seven large PNGs at once and another customer then sends a small photo, then the customer's is decoded beside the flood, not after it", async () => {
+    const flooder = await visitorAt('203.0.113.40');
+    const customer = await visitorAt('203.0.113.41');
+    // 9 megapixels of one colour each: a few KB to send, a long decode; each its own bytes (no repeat answered at once).
+    const pngs = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => sharp({ create: { width: 3000, height: 3000, channels: 3, background: { r: 20 * i, g: 90, b: 160 } } }).png().toBuffer()),
+    );
+    const small = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c06040' } }).jpeg().toBuffer();
+    const finished: string[] = [];
+    const flood = pngs.map((png, i) => flooder(png, 'image/png').then((status) => (finished.push(`flood${i}`), status)));
+    // Six of the flood wait in its address's line behind the one being decoded.
+    await expect.poll(() => decodes.queued, { timeout: 20_000 }).toBe(6);
+    expect(await customer(small, 'image/jpeg')).toBe(201);
+    finished.push('customer');
+    expect(await Promise.all(flood)).toEqual(Array(7).fill(201));
+    // Served in the free slot at once: at most the flood's first photo (already being decoded) ends before it.
+    expect(finished.indexOf('customer')).toBeLessThanOrEqual(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages';
 import { HttpClient, pullAll, pushChange, signInAdmin, signUp, startTestServer, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
 
 let server: TestServer;
@@ -59,11 +60,32 @@ describe('sign-up', () => {
     expect(res.body.message).toContain(why);
   });
 
-  it("when the password is the customer's own e-mail name with a digit, then it is refused as guessable; a password of uncommon words passes", async () => {
+  it("when the password is the customer's own e-mail name with a digit, then it is refused as their own words; a password of uncommon words passes", async () => {
     const email = `merapi.kencana${Date.now()}@contoh.id`;
     const own = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: `${email.split('@')[0]}` });
-    expect(own.body.error).toBe('password_guessable');
+    expect(own.body.error).toBe('password_personal');
+    const leet = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: 'M3rapi#2026' });
+    expect(leet.body.error).toBe('password_guessable');
     const strong = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: 'kopi-Tubruk-di-Kota-Lama-7' });
+    expect(strong.status).toBe(201);
+  });
+
+  it.each(['jepret2026', 'Jepret123', 'jepretjepret1', 'Semarang2026', 'wulandari2026'])(
+    "when the password is %s, the shop's name, city or the e-mail's name with digits, then 400 password_personal in Indonesian",
+    async (password) => {
+      const res = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email: `wulandari88.${Date.now()}@contoh.id`, password });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'password_personal', message: MESSAGES.password_personal });
+    },
+  );
+
+  it("when the password is the shop's name in l33t with a year, then 400 password_guessable saying not to use the shop's words; the words among others pass", async () => {
+    const email = `wulandari88.${Date.now()}@contoh.id`;
+    const leet = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: 'J3pret#2026' });
+    expect(leet.status).toBe(400);
+    expect(leet.body.error).toBe('password_guessable');
+    expect(leet.body.message).toContain(MESSAGES.password_names_shop);
+    const strong = await new HttpClient(server.url).post('/api/auth/signup', { ...valid, email, password: 'Rahasia-Jepret-26' });
     expect(strong.status).toBe(201);
   });
 

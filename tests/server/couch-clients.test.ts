@@ -147,6 +147,32 @@ describe('/couch Mango queries', () => {
     expect(res).toMatchObject({ status: 400, body: { error, reason: expect.stringMatching(reason) } });
   });
 
+  it('when _find or a _selector _changes carries a $regex that backtracks (ReDoS), anywhere in the selector, then 400 before any document is read; a plain one still finds', async () => {
+    // 24 letters and a mark: '^(a+)+$' takes 2^24 steps on it; longer, it stops the shop for minutes.
+    expect((await couch('PUT', '/goods/regex1', product(`${'a'.repeat(24)}!`, 4321))).status).toBe(201);
+    const catastrophic = [
+      { title: { $regex: '^(a+)+$' } },
+      { $or: [{ price: 1 }, { title: { $regex: '(a|a)*b' } }] },
+      { title: { $not: { $regex: '^(\\w+\\s?)*$' } } },
+      { title: { $regex: '\\d+\\s*\\d+$' } },
+    ];
+    for (const selector of catastrophic) {
+      const res = await couch('POST', '/goods/_find', { selector });
+      expect(res, JSON.stringify(selector)).toMatchObject({ status: 400, body: { error: 'bad_request', reason: expect.stringMatching(/ReDoS/) } });
+    }
+    const changes = await couch('POST', '/goods/_changes?filter=_selector', { selector: catastrophic[0] });
+    expect(changes).toMatchObject({ status: 400, body: { error: 'bad_request', reason: expect.stringMatching(/ReDoS/) } });
+    for (const [selector, reason] of [
+      [{ title: { $regex: 5 } }, /must be a string/],
+      [{ title: { $regex: '(' } }, /not a regular expression/],
+      [{ title: { $regex: 'a'.repeat(301) } }, /longer than 300/],
+    ] as const) {
+      expect(await couch('POST', '/goods/_find', { selector }), JSON.stringify(selector)).toMatchObject({ status: 400, body: { error: 'bad_request', reason: expect.stringMatching(reason) } });
+    }
+    const plain = await couch('POST', '/goods/_find', { selector: { title: { $regex: '^a{20}' } }, fields: ['_id'] });
+    expect(plain).toMatchObject({ status: 200, body: { docs: [{ _id: 'regex1' }] } });
+  });
+
   it('when a body nests deeper than the shop\'s documents (a selector 3000 levels deep), then 400 too_deep and the server goes on answering', async () => {
     const selector = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
     for (const path of ['/goods/_find', '/goods/_changes?filter=_selector']) {

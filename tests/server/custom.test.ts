@@ -176,6 +176,23 @@ describe('DELETE a photo', () => {
     expect((await del(a.client, url)).status).toBe(204);
   });
 
+  it("when a visitor's photos are named by the custom order they place after signing up on that device (the account's), then deleting one is 409 with either identity, and the print keeps it", async () => {
+    const device = await visitor();
+    const { white, black } = await givePhotos(device.client, device.id, 110);
+    const user = await signUp(device.client);
+    const order = customDoc(user.uid, { imgWhite: white, imgBlack: black, img: [...white, ...black] });
+    expect((await pushNew(device.client, 'custom', [order])).body.refused).toEqual([]);
+    expect(await stored(order.id)).toMatchObject({ userID: user.uid, imgWhite: white });
+
+    const refused = await del(device.client, white[0]!);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'photo_in_use', message: MESSAGES.photo_in_use });
+    // Signed out, the device is the visitor again, the photo's owner: still in use.
+    expect((await device.client.post('/api/auth/logout')).status).toBe(204);
+    expect((await del(device.client, white[0]!)).status).toBe(409);
+    expect((await admin.get(white[0]!)).status).toBe(200);
+  });
+
   it('when a customer\'s photo is named by their cart item or profile, then 409 too', async () => {
     const customer = new HttpClient(server.url);
     const { uid } = await signUp(customer);

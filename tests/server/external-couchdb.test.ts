@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_COUCH_PASSWORD, FAKE_COUCH_USER, startFakeCouch } from '../helpers/fake-couchdb-process';
 import { HttpClient, pullAll, pushNew, signUp, startTestServer, TEST_ADMIN, type TestServer, TEST_PASSWORD } from '../helpers/server';
+import { hashPassword } from '../../sync-server/auth/passwords';
 import { cartDoc } from './fixtures';
 
 let couch: ChildProcess;
@@ -98,6 +99,30 @@ describe('with COUCHDB_URL', () => {
     const bulk = await client.request('POST', '/couch/goods/_bulk_docs', { new_edits: false, docs: [goods] }, auth);
     expect(bulk).toMatchObject({ status: 201, body: [] });
     expect((await client.request('GET', '/couch/goods/replika', undefined, auth)).body).toMatchObject({ _rev: '1-abc', id: 'replika', deleted: false });
+  });
+
+  it("when the admin's role or password changes in the store, then a Basic login both instances verified a moment ago is no longer trusted, at once", async () => {
+    const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`${TEST_ADMIN.email}:${password}`).toString('base64')}` });
+    const onBoth = async (password: string) =>
+      Promise.all([server, second].map(async (s) => (await new HttpClient(s.url).request('GET', '/couch/goods/1', undefined, basic(password))).status));
+    expect(await onBoth(TEST_ADMIN.password)).toEqual([200, 200]);
+
+    // The account as the store holds it, changed behind both instances' backs (another instance, a restore).
+    const store = `http://127.0.0.1:${new URL(couchUrl).port}/accounts/${encodeURIComponent(TEST_ADMIN.email)}`;
+    const owner = { authorization: `Basic ${Buffer.from(`${FAKE_COUCH_USER}:${FAKE_COUCH_PASSWORD}`).toString('base64')}`, 'content-type': 'application/json' };
+    const change = async (patch: Record<string, unknown>) => {
+      const account = (await (await fetch(store, { headers: owner })).json()) as Record<string, unknown>;
+      expect((await fetch(store, { method: 'PUT', headers: owner, body: JSON.stringify({ ...account, ...patch }) })).status).toBe(201);
+    };
+    try {
+      await change({ admin: false });
+      expect(await onBoth(TEST_ADMIN.password)).toEqual([403, 403]);
+      await change({ admin: true, password: await hashPassword('Ganti-Sandi-Baru-2027') });
+      expect(await onBoth(TEST_ADMIN.password)).toEqual([401, 401]);
+      expect(await onBoth('Ganti-Sandi-Baru-2027')).toEqual([200, 200]);
+    } finally {
+      await change({ admin: true, password: await hashPassword(TEST_ADMIN.password) });
+    }
   });
 
   it('when the health check runs, then the store answers', async () => {

@@ -84,7 +84,7 @@ describe('photos nothing names leave after PHOTO_KEEP_DAYS', () => {
     expect((await sweepAt(Date.now() + 29 * DAY)).removed).toEqual([]);
     expect((await sweepAt(Date.now() + 365 * DAY, 0)).removed).toEqual([]);
     // Four weeks on, the customer picks the same photo again: the upload answers the stored one, which counts as new.
-    const again = await withStore(async (config, store) => savePhoto(config, store, customer.uid, await tinyJpeg(7), Date.now() + 28 * DAY));
+    const again = await withStore(async (config, store) => savePhoto(config, store, customer.uid, await tinyJpeg(7), { address: '127.0.0.1', nowMs: Date.now() + 28 * DAY }));
     expect(again).toEqual({ url: urls.sentAgain, created: false });
 
     const swept = await sweepAt(Date.now() + 31 * DAY);

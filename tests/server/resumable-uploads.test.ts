@@ -334,6 +334,13 @@ describe('what unfinished uploads may park', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 
+  it('when one visitor begins 8 uploads of 8 MB at once, then no more than 24 MB are started: 3 begin, 5 are 429', async () => {
+    const { begin } = await visitorAt('203.0.113.15');
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => begin(8 * MB)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
   it('when one address begins uploads under ever new visitor identities, then past 64 MB it is refused, and another address is not', async () => {
     const statuses: number[] = [];
     for (let v = 0; v < 3; v++) {

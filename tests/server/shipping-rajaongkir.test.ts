@@ -14,7 +14,7 @@ import { loadConfig } from '../../sync-server/config';
 import { verifyQuote } from '../../sync-server/shipping/quotes';
 import { createShippingRouter, type ShippingRouterOptions } from '../../sync-server/shipping/router';
 import { MESSAGES } from '../../src/domain/messages';
-import { type FakeRajaOngkir, startFakeRajaOngkir } from '../fakes/rajaongkir';
+import { type FakeRajaOngkir, regionOf, startFakeRajaOngkir } from '../fakes/rajaongkir';
 
 const SECRET = 'rajaongkir-test-secret';
 let fake: FakeRajaOngkir;
@@ -63,8 +63,10 @@ const get = async (p: string) => {
   const res = await fetch(base + p);
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 };
+/** A cost request as the app sends it: with the destination's city and province from the lists it picked it from. */
 const ongkos = async (body: Record<string, unknown>) => {
-  const res = await fetch(base + '/ongkos', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const asked = { ...regionOf(String(body.destination)), ...body };
+  const res = await fetch(base + '/ongkos', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(asked) });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 };
 const expectError = (r: { status: number; body: any }, status: number, code: keyof typeof MESSAGES) => {
@@ -98,21 +100,21 @@ describe('conversion to the v1 shapes', () => {
     for (const call of fake.calls) expect(call.key).toBe(fake.key);
   });
 
-  it('when a cost is asked, then the form request is right and the flat V2 services are grouped per courier with signed quotes', async () => {
+  it('when a cost is asked, then the form request is right (the started kilograms) and the flat V2 services are grouped per courier with signed quotes', async () => {
     await start();
     const { status, body } = await ongkos({ originType: 'subdistrict', destination: '2096', destinationType: 'subdistrict', weight: 1500, courier: 'jne' });
     expect(status).toBe(200);
     const call = fake.calls.find((c) => c.path === '/calculate/district/domestic-cost')!;
     expect(call.method).toBe('POST');
-    expect(call.form).toEqual({ origin: '5501', destination: '2096', weight: '1500', courier: 'jne', price: 'lowest' });
-    expect(body.rajaongkir.query).toEqual({ origin: '5501', originType: 'subdistrict', destination: '2096', destinationType: 'subdistrict', weight: 1500, courier: 'jne' });
+    expect(call.form).toEqual({ origin: '5501', destination: '2096', weight: '2000', courier: 'jne', price: 'lowest' });
+    expect(body.rajaongkir.query).toEqual({ origin: '5501', originType: 'subdistrict', destination: '2096', destinationType: 'subdistrict', weight: 2000, courier: 'jne' });
     const [jne] = body.rajaongkir.results;
     expect(jne).toMatchObject({ code: 'jne', name: 'Jalur Nugraha Ekakurir (JNE)' });
     expect(jne.costs.map((s: any) => [s.service, s.description, s.cost[0].value, s.cost[0].etd])).toEqual([
       ['REG', 'Layanan Reguler', 20000, '1-2'],
       ['YES', 'Yakin Esok Sampai', 40000, '1'],
     ]);
-    expect(verifyQuote(SECRET, jne.costs[0].cost[0].quote)).toMatchObject({ origin: '5501', destination: '2096', weight: 1500, courier: 'jne', service: 'REG', value: 20000 });
+    expect(verifyQuote(SECRET, jne.costs[0].cost[0].quote)).toMatchObject({ origin: '5501', destination: '2096', weight: 2000, courier: 'jne', service: 'REG', value: 20000 });
   });
 
   it('when several couriers are asked at once, then the provider gets them colon-joined and the results keep their order', async () => {
@@ -150,7 +152,7 @@ describe('caching', () => {
     await start();
     for (let i = 0; i < 3; i++) {
       expect((await get('/provinsi')).status).toBe(200);
-      expect((await get('/kecamatan/152')).status).toBe(200);
+      expect((await get('/kecamatan/152?provinsi=6')).status).toBe(200);
       expect((await ongkos({ destination: '2096', weight: 1000, courier: 'pos' })).status).toBe(200);
     }
     expect(fake.count('/destination/province')).toBe(1);
@@ -237,6 +239,7 @@ describe('provider failures', () => {
 
   it('when cost items lack their price, then 502', async () => {
     await start();
+    expect((await get('/kecamatan/152?provinsi=6')).status).toBe(200);
     fake.mode = { kind: 'malformed', body: JSON.stringify({ meta: { code: 200 }, data: [{ code: 'jne', service: 'REG', cost: 'free' }] }) };
     expectError(await ongkos({ destination: '2096', courier: 'jne' }), 502, 'shipping_unavailable');
   });

@@ -166,10 +166,10 @@ describe('costs (POST /api/ongkos), local tariff', () => {
     }
   });
 
-  it('when the answer comes, then it has the v1 envelope and echoes the query', async () => {
+  it('when the answer comes, then it has the v1 envelope and echoes the query, with the weight priced: the started kilograms', async () => {
     const { body } = await postJson({ origin: ORIGIN, originType: 'subdistrict', destination: ELSEWHERE, destinationType: 'subdistrict', weight: 1200, courier: 'jne' });
     expect(body.rajaongkir.status).toEqual({ code: 200, description: 'OK' });
-    expect(body.rajaongkir.query).toEqual({ origin: ORIGIN, originType: 'subdistrict', destination: ELSEWHERE, destinationType: 'subdistrict', weight: 1200, courier: 'jne' });
+    expect(body.rajaongkir.query).toEqual({ origin: ORIGIN, originType: 'subdistrict', destination: ELSEWHERE, destinationType: 'subdistrict', weight: 2000, courier: 'jne' });
     expect(body.rajaongkir.results).toHaveLength(1);
     expect(Object.keys(body.rajaongkir.results[0]).sort()).toEqual(['code', 'costs', 'name']);
     expect(Object.keys(body.rajaongkir.results[0].costs[0]).sort()).toEqual(['cost', 'description', 'service']);
@@ -230,12 +230,12 @@ describe('costs (POST /api/ongkos), local tariff', () => {
 });
 
 describe('quote tokens', () => {
-  it('when a cost is answered, then its quote verifies with the server secret and carries the priced values', async () => {
+  it('when a cost is answered, then its quote verifies with the server secret and carries the priced values (the weight of the started kilograms)', async () => {
     const before = Date.now();
     const { body } = await postJson({ destination: ELSEWHERE, weight: 2100, courier: 'jne' });
     const service = body.rajaongkir.results[0].costs[1];
     const q = verifyQuote(config.sessionSecret, service.cost[0].quote);
-    expect(q).toMatchObject({ origin: ORIGIN, destination: ELSEWHERE, weight: 2100, courier: 'jne', service: service.service, value: service.cost[0].value });
+    expect(q).toMatchObject({ origin: ORIGIN, destination: ELSEWHERE, weight: 3000, courier: 'jne', service: service.service, value: service.cost[0].value });
     expect(q!.exp).toBeGreaterThanOrEqual(before + 3 * 24 * 3600_000 - 2 * 3600_000);
     expect(q!.exp).toBeLessThanOrEqual(Date.now() + 3 * 24 * 3600_000);
   });

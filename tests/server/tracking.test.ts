@@ -187,6 +187,28 @@ describe('following a resi', () => {
   });
 });
 
+describe("Komerce's answer, read up to a bound", () => {
+  it('when Komerce answers a waybill with 20 MB, then it counts as the service failing: the order stays as it is and the rest is not read', async () => {
+    const resi = newResi();
+    fake.ship(resi, 'jne', '081234567890');
+    fake.hugeSent = 0;
+    fake.mode = { kind: 'huge', bytes: 20 * 1024 * 1024 };
+    const id = await shipped(resi);
+    await until(async () => fake.hugeSent, (n) => n > 0, 'the huge answer cut off');
+    expect(fake.hugeSent).toBeLessThan(20 * 1024 * 1024);
+    const refused = await freshLook(admin, id);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ error: 'tracking_unavailable', message: MESSAGES.tracking_unavailable });
+    expect((await orderOf(id)).tracking).toBeUndefined();
+
+    // Held back a minute, as after any failure; then the parcel is followed again.
+    fake.mode = { kind: 'ok' };
+    clock += MINUTE;
+    const order = await until(() => orderOf(id), (o) => Boolean(o?.tracking), 'tracking after the hold');
+    expect(order.tracking).toMatchObject({ resi, delivered: false });
+  });
+});
+
 describe("'Diterima' once", () => {
   it("when the courier reports the parcel delivered, then the order moves to 'Diterima' once: not again after the admin moves it back", async () => {
     const { resi, id } = await trackedJne();

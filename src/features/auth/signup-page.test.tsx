@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { AlertProvider } from '../../lib/alert';
 import { AuthProvider } from '../../lib/auth/auth-context';
+import { MESSAGES } from '../../domain/messages';
 
 // No vitest globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -124,6 +125,19 @@ describe('sign-up form', () => {
     expect(screen.getByText('Nomor WhatsApp wajib diisi.')).toBeInTheDocument();
     expect(screen.getByText('Alamat wajib diisi.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/signup')).toBe(false);
+  });
+
+  it("when the password is the shop's name or the e-mail's name with digits, then the form says so and sends nothing", async () => {
+    const { fetchMock } = renderWithServer('/signUp', (url) => (url === '/api/auth/me' ? json(200, { user: null }) : json(200, {})));
+    await fillSignUp('wulandari88@example.com');
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'Wulandari2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Daftar' }));
+    expect(await screen.findByText(MESSAGES.password_personal)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'jepret2026');
+    expect(screen.getByText(MESSAGES.password_personal)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/signup')).toBe(false);
   });
 

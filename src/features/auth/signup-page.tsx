@@ -4,7 +4,8 @@ import { CheckedField } from '../../components/checked-field';
 import { PASSWORD_MAX, TEXT_MAX } from '../../domain/field-limits';
 import { MESSAGES } from '../../domain/messages';
 import { UI } from '../../domain/ui-text';
-import { checkAddress, checkEmail, checkPassword, checkPhone, type Check } from '../../domain/validation';
+import settings from '../../../shop.settings.json';
+import { checkAddress, checkEmail, checkPassword, checkPhone, guessableWords, type Check } from '../../domain/validation';
 import { useAlert } from '../../lib/alert';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthFormEnd, AuthPage } from './auth-page';
@@ -13,9 +14,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Field = 'email' | 'password' | 'phone' | 'address';
 const FIELDS: readonly Field[] = ['email', 'password', 'phone', 'address'];
-const CHECKS: Record<Field, (v: string) => Check> = {
+/** Each field's check; the password's knows the shop's words and the e-mail typed (the server's rule, shared). */
+const CHECKS: Record<Field, (v: string, all: Record<Field, string>) => Check> = {
   email: checkEmail,
-  password: checkPassword,
+  password: (v, all) => checkPassword(v, guessableWords(settings, all.email)),
   phone: checkPhone,
   address: checkAddress,
 };
@@ -39,7 +41,7 @@ export function SignUpPage() {
 
   const hint = (f: Field): string | null => {
     if (!touched[f]) return null;
-    const c = CHECKS[f](values[f]);
+    const c = CHECKS[f](values[f], values);
     return c.ok ? null : MESSAGES[c.code];
   };
 
@@ -50,7 +52,7 @@ export function SignUpPage() {
     closeAlert();
     setTouched({ email: true, password: true, phone: true, address: true });
     // The app's own Indonesian hints say what is wrong (the form has noValidate: no browser bubbles over them).
-    const firstWrong = FIELDS.find((f) => !CHECKS[f](values[f]).ok);
+    const firstWrong = FIELDS.find((f) => !CHECKS[f](values[f], values).ok);
     if (firstWrong) {
       document.getElementById(`signup-${firstWrong}`)?.focus();
       return;

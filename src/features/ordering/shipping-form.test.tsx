@@ -2,6 +2,8 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShippingChoice } from '../../domain/order';
+import { ESTIMATE_NOTE } from '../../domain/shipping';
+import { UI } from '../../domain/ui-text';
 import { createShippingClient } from '../../lib/shipping/client';
 import { setShippingClient } from '../../lib/shipping/hooks';
 import { createMemoryStore } from '../../lib/shipping/store';
@@ -34,7 +36,8 @@ function Form({ draft, setDraft }: { draft: ShippingDraft; setDraft(d: ShippingD
 const GAMBIR = {
   '/api/provinsi': [{ province_id: '31', province: 'DKI Jakarta' }],
   '/api/kota/31': [{ city_id: '3171', city_name: 'Jakarta Pusat', type: 'Kota' }],
-  '/api/kecamatan/3171': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
+  // The city's province goes with the list's request: the server finds a RajaOngkir city it has not listed through it.
+  '/api/kecamatan/3171?provinsi=31': [{ subdistrict_id: '317101', subdistrict_name: 'Gambir', type: 'Kecamatan' }],
 };
 
 describe("the wizard's address", () => {
@@ -156,6 +159,28 @@ describe('Layanan', () => {
     const text = (name: RegExp) => screen.getByRole('option', { name }).textContent?.replace(/\s/g, ' ');
     expect(text(/^YES/)).toBe('YES · Rp 32.000 · 1 hari');
     expect(text(/^REG/)).toBe('REG · Rp 18.000 · 2-3 hari');
+    expect(screen.queryByText(UI.order.estimateNotice)).toBeNull();
+  });
+
+  it("when the prices are the tariff table's estimate (the courier's live price not to be had), then each option and a notice under Layanan say so", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeShipping({
+      ...GAMBIR,
+      '/api/ongkos': [{ code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: '', cost: [{ value: 18000, etd: '2-3', note: ESTIMATE_NOTE }] }] }],
+    });
+    function Harness() {
+      const [draft, setDraft] = useShippingDraft('Jl. Medan Merdeka 1');
+      return <Form draft={draft} setDraft={setDraft} />;
+    }
+    render(<Harness />);
+    for (const [label, option] of [['Provinsi', 'DKI Jakarta'], ['Kota', 'Jakarta Pusat'], ['Kecamatan', 'Gambir']] as const) {
+      const found = await screen.findByRole('option', { name: new RegExp(option) });
+      await userEvent.selectOptions(screen.getByLabelText(label), found);
+    }
+    await userEvent.selectOptions(screen.getByLabelText('Kurir'), 'jne');
+    await waitFor(() => expect(screen.getByRole('option', { name: /^REG/ })).toBeInTheDocument());
+    expect(screen.getByRole('option', { name: /^REG/ }).textContent?.replace(/\s/g, ' ')).toBe('REG · ± Rp 18.000 · 2-3 hari');
+    expect(screen.getByText(UI.order.estimateNotice)).toBeInTheDocument();
   });
 });
 

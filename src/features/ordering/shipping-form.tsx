@@ -9,7 +9,7 @@ import { useEffect, useEffectEvent, useId, type ReactNode } from 'react';
 import { TEXT_MAX } from '../../domain/field-limits';
 import { formatIDR, formatShippingCost } from '../../domain/format';
 import { BUBBLE_WRAP_FEE } from '../../domain/pricing';
-import { COURIER_NAMES, couriersFor, type Courier } from '../../domain/shipping';
+import { COURIER_NAMES, couriersFor, ESTIMATE_NOTE, type Courier } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 import { useOnline } from '../../lib/use-online';
 import { useCities, useDistricts, useProvinces } from '../../lib/shipping/hooks';
@@ -27,11 +27,11 @@ interface ShippingFormProps {
   children?: ReactNode;
 }
 
-export function ShippingForm({ draft, onDraft, quote: { costs, services, service }, children }: ShippingFormProps) {
+export function ShippingForm({ draft, onDraft, quote: { costs, services, service, estimate }, children }: ShippingFormProps) {
   const online = useOnline();
   const provinces = useProvinces();
   const cities = useCities(idOf(draft.provinsi) || null);
-  const districts = useDistricts(idOf(draft.city) || null);
+  const districts = useDistricts(idOf(draft.city) || null, idOf(draft.provinsi));
   const ids = { province: useId(), city: useId(), district: useId(), courier: useId(), service: useId(), address: useId(), bubble: useId() };
   const inShopCity = isShopCity(idOf(draft.city));
   // Bubble wrap is locked on unless the parcel stays in the shop's city (docs/ordering.md, "The flows").
@@ -111,13 +111,15 @@ export function ShippingForm({ draft, onDraft, quote: { costs, services, service
       )}
       {select(
         ids.service, T.service, draft.pengiriman, costs,
-        services.map((s) => ({
-          value: s.service,
-          label: [s.service, formatShippingCost(s.cost[0]?.value ?? 0), T.etd(s.cost[0]?.etd ?? '')].filter(Boolean).join(' · '),
-        })),
+        services.map((s) => {
+          const cost = formatShippingCost(s.cost[0]?.value ?? 0);
+          const shown = s.cost[0]?.note === ESTIMATE_NOTE ? T.estimate(cost) : cost;
+          return { value: s.service, label: [s.service, shown, T.etd(s.cost[0]?.etd ?? '')].filter(Boolean).join(' · ') };
+        }),
         (v) => set({ pengiriman: v }),
         !draft.kurir,
       )}
+      {estimate && <p className="notice shipping-estimate">{T.estimateNotice}</p>}
       <div className="field field-check">
         <input
           id={ids.bubble}

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import settings from '../../../shop.settings.json';
 import type { ShippingChoice } from '../../domain/order';
-import { chargeableKg } from '../../domain/shipping';
+import { chargedWeight, isEstimate } from '../../domain/shipping';
 import { UI } from '../../domain/ui-text';
 import { useShippingCosts } from '../../lib/shipping/hooks';
 
@@ -92,8 +92,16 @@ export function missingShippingFields(draft: ShippingDraft): string[] {
  * server accepts a quote for at least the weight), and one kept quote serves every order of that kilogram.
  */
 export function useShippingQuote(draft: ShippingDraft, weight: number) {
-  const costs = useShippingCosts({ destination: idOf(draft.subdistrict) || undefined, courier: draft.kurir || undefined, weight: chargeableKg(weight) * 1000 });
+  const costs = useShippingCosts({
+    destination: idOf(draft.subdistrict) || undefined,
+    destinationCity: idOf(draft.city) || undefined,
+    destinationProvince: idOf(draft.provinsi) || undefined,
+    courier: draft.kurir || undefined,
+    weight: chargedWeight(weight),
+  });
   const services = costs.data?.[0]?.costs ?? [];
+  /** Priced from the shop's tariff table while the courier's live price is not to be had: the form says so. */
+  const estimate = costs.data !== null && isEstimate(costs.data);
   const service = services.find((s) => s.service === draft.pengiriman);
   const line = service?.cost[0];
   const complete = draft.subdistrict && draft.kurir && line?.quote && draft.alamat.trim();
@@ -109,6 +117,6 @@ export function useShippingQuote(draft: ShippingDraft, weight: number) {
         quote: line.quote!,
       }
     : null;
-  return { costs, services, service, choice };
+  return { costs, services, service, choice, estimate };
 }
 export type ShippingQuote = ReturnType<typeof useShippingQuote>;

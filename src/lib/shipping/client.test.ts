@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { quotePayload } from '../../domain/quote-token';
+import { ESTIMATE_NOTE } from '../../domain/shipping';
 import { createShippingClient, LIST_MAX_AGE_MS, quoteExpiry, ShippingFetchError } from './client';
 import { createMemoryStore } from './store';
 
@@ -14,10 +15,10 @@ const json = (status: number, body: unknown) =>
 /** A token as the server signs one; the app reads it unverified, so any signature does. */
 const signed = (q: Parameters<typeof quotePayload>[0]) => `${quotePayload(q)}.c2lnbmVk`;
 
-function costsAnswer(exp: number, value = 18000) {
+function costsAnswer(exp: number, value = 18000, note = '') {
   const quote = signed({ origin: '337401', destination: '317101', weight: 1000, courier: 'jne', service: 'REG', value, exp });
   return envelope([
-    { code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: 'Layanan Reguler', cost: [{ value, etd: '2-3', note: '', quote }] }] },
+    { code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: 'Layanan Reguler', cost: [{ value, etd: '2-3', note, quote }] }] },
   ]);
 }
 
@@ -145,6 +146,34 @@ describe('cost quotes', () => {
     net.answer('/api/ongkos', () => json(200, costsAnswer(exp + 72 * HOUR, 19000)));
     const fresh = await client().costs({ destination: '317101', weight: 1000, courier: 'jne' });
     expect(fresh[0]!.costs[0]!.cost[0]!.value).toBe(19000);
+  });
+
+  it("when the destination's city and province are known, then they go with the request: in the cost's body, the city's province in the district list's query", async () => {
+    net.answer('/api/ongkos', () => json(200, costsAnswer(T0 + 72 * HOUR)));
+    net.answer('/api/kecamatan/3171?provinsi=31', () => json(200, envelope([])));
+    await client().costs({ destination: '317101', destinationCity: '3171', destinationProvince: '31', courier: 'jne' });
+    expect(JSON.parse(String(net.calls[0]!.init!.body))).toMatchObject({ destination: '317101', destinationCity: '3171', destinationProvince: '31' });
+    await client().districts('3171', '31');
+    expect(net.calls[1]!.url).toBe('/api/kecamatan/3171?provinsi=31');
+  });
+
+  it('when the answer is an estimate (the live price not to be had), then it is asked again after an hour, yet serves offline until its quote expires', async () => {
+    const exp = T0 + 72 * HOUR;
+    net.answer('/api/ongkos', () => json(200, costsAnswer(exp, 18000, ESTIMATE_NOTE)));
+    await client().costs({ destination: '317101', weight: 1000, courier: 'jne' });
+    clock = T0 + HOUR / 2;
+    await client().costs({ destination: '317101', weight: 1000, courier: 'jne' });
+    expect(net.calls).toHaveLength(1);
+
+    clock = T0 + 2 * HOUR;
+    net.answer('/api/ongkos', () => json(200, costsAnswer(exp + 2 * HOUR, 21000)));
+    expect((await client().costs({ destination: '317101', weight: 1000, courier: 'jne' }))[0]!.costs[0]!.cost[0]).toMatchObject({ value: 21000, note: '' });
+    expect(net.calls).toHaveLength(2);
+
+    await store.set('ongkos:317102:1000:jne', { data: costsAnswer(exp, 18000, ESTIMATE_NOTE).rajaongkir.results, freshUntil: T0 + 3 * HOUR });
+    net.online = false;
+    clock = T0 + 10 * HOUR;
+    expect((await client().costs({ destination: '317102', weight: 1000, courier: 'jne' }))[0]!.costs[0]!.cost[0]!.value).toBe(18000);
   });
 
   it('when destination, weight or courier differ, then each is remembered on its own', async () => {

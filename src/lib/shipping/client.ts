@@ -2,11 +2,15 @@
  * The PWA's calls to the shipping routes (/api/provinsi, /kota, /kecamatan, /ongkos), offline-first:
  * region lists are kept once fetched and served from the device for a week (older copies still serve when
  * offline); cost answers are kept per destination, weight and courier until their quotes expire, so an
- * order drafted offline can still carry a quote the server signed.
+ * order drafted offline can still carry a quote the server signed. An estimate (the tariff table's price while
+ * the courier's live one is not to be had: docs/shipping.md) is asked again after an hour, and serves offline
+ * until its quote expires. Each request names the parents of the region it asks about (a district's city and
+ * province), from which the server finds a RajaOngkir id it has not listed yet.
  */
 import { MESSAGES } from '../../domain/messages';
 import { DEFAULT_WEIGHT_GRAMS } from '../../domain/pricing';
 import {
+  isEstimate,
   type V1City,
   type V1CourierResult,
   type V1Envelope,
@@ -24,6 +28,9 @@ export type CourierCosts = V1CourierResult;
 
 export interface CostQuery {
   destination: string;
+  /** The destination's city and province ids, from the lists the customer picked it from. */
+  destinationCity?: string;
+  destinationProvince?: string;
   /** Grams; the default weight (1000 g) when left out. */
   weight?: number;
   /** 'jne', 'jnt', 'pos', 'tiki', 'gojek', 'ambil sendiri', or several joined by ':'. */
@@ -33,7 +40,8 @@ export interface CostQuery {
 export interface ShippingClient {
   provinces(): Promise<Province[]>;
   cities(provinceId: string): Promise<City[]>;
-  districts(cityId: string): Promise<District[]>;
+  /** `provinceId`: the city's province, from the list the customer picked it from. */
+  districts(cityId: string, provinceId?: string): Promise<District[]>;
   /** `rajaongkir.results`: one entry per courier, each service's `cost[0].quote` is the signed quote. */
   costs(query: CostQuery): Promise<CourierCosts[]>;
 }
@@ -58,7 +66,7 @@ export interface ShippingClientOptions {
 
 /** Region lists change a few times a year; a week-old copy is still good. */
 export const LIST_MAX_AGE_MS = 7 * DAY_MS;
-/** A cost answer without quotes (no service to that place) is asked again after an hour. */
+/** A cost answer without quotes (no service to that place), or an estimate, is asked again after an hour. */
 const NO_QUOTE_MAX_AGE_MS = HOUR_MS;
 
 interface Entry<T> {
@@ -77,13 +85,13 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     if (cached && cached.freshUntil > now()) return cached.data;
     try {
       const data = await request<T>(path, init);
-      const freshUntil = kind === 'list' ? now() + LIST_MAX_AGE_MS : quotesExpiry(data as CourierCosts[], now());
+      const freshUntil = kind === 'list' ? now() + LIST_MAX_AGE_MS : costsFreshUntil(data as CourierCosts[], now());
       await store.set(key, { data, freshUntil } satisfies Entry<T>);
       return data;
     } catch (err) {
       console.error('Error fetching data:', err);
-      // An old list beats no list; an expired quote is worth nothing to an order.
-      if (cached && kind === 'list') return cached.data;
+      // An old list beats no list; a quote serves until it expires (an estimate kept an hour still does offline).
+      if (cached && (kind === 'list' || quotesExpiry(cached.data as CourierCosts[], now()) > now())) return cached.data;
       if (err instanceof ShippingFetchError) throw err;
       const offline = kind === 'list' ? MESSAGES.shipping_offline : MESSAGES.shipping_offline_costs;
       throw new ShippingFetchError(err instanceof Error ? err.message : String(err), offline);
@@ -106,7 +114,10 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   return {
     provinces: () => load<Province>('provinsi', '/api/provinsi', undefined, 'list'),
     cities: (provinceId) => load<City>(`kota:${provinceId}`, `/api/kota/${encodeURIComponent(provinceId)}`, undefined, 'list'),
-    districts: (cityId) => load<District>(`kecamatan:${cityId}`, `/api/kecamatan/${encodeURIComponent(cityId)}`, undefined, 'list'),
+    districts: (cityId, provinceId) => {
+      const hint = provinceId ? `?provinsi=${encodeURIComponent(provinceId)}` : '';
+      return load<District>(`kecamatan:${cityId}`, `/api/kecamatan/${encodeURIComponent(cityId)}${hint}`, undefined, 'list');
+    },
     costs(query) {
       const weight = query.weight ?? DEFAULT_WEIGHT_GRAMS;
       const key = `ongkos:${query.destination}:${weight}:${query.courier}`;
@@ -116,6 +127,8 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
         destinationType: 'subdistrict',
         weight,
         courier: query.courier,
+        ...(query.destinationCity ? { destinationCity: query.destinationCity } : {}),
+        ...(query.destinationProvince ? { destinationProvince: query.destinationProvince } : {}),
       });
       return load<CourierCosts>(key, '/api/ongkos', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, 'costs');
     },
@@ -135,6 +148,10 @@ export function quotesExpiry(results: readonly CourierCosts[], nowMs: number): n
   }
   return Number.isFinite(earliest) ? earliest : nowMs + NO_QUOTE_MAX_AGE_MS;
 }
+
+/** A cost answer is asked again when its quotes expire; an estimate after an hour, for the live price. */
+const costsFreshUntil = (results: readonly CourierCosts[], nowMs: number): number =>
+  isEstimate(results) ? Math.min(nowMs + NO_QUOTE_MAX_AGE_MS, quotesExpiry(results, nowMs)) : quotesExpiry(results, nowMs);
 
 /** The `exp` inside a quote token (src/domain/quote-token.ts), or undefined if unreadable. */
 export const quoteExpiry = (token: string): number | undefined => readQuote(token)?.exp;

@@ -111,13 +111,17 @@ export const useProvinces = (client?: ShippingClient): ShippingState<Province[]>
 export const useCities = (provinceId: string | null | undefined, client?: ShippingClient): ShippingState<City[]> =>
   useShippingData(provinceId ? `kota:${provinceId}` : null, (c) => c.cities(provinceId as string), client);
 
-/** Nothing is fetched while `cityId` is empty. */
-export const useDistricts = (cityId: string | null | undefined, client?: ShippingClient): ShippingState<District[]> =>
-  useShippingData(cityId ? `kecamatan:${cityId}` : null, (c) => c.districts(cityId as string), client);
+/** Nothing is fetched while `cityId` is empty. `provinceId`: the city's province (for the server, see client.ts). */
+export const useDistricts = (cityId: string | null | undefined, provinceId?: string, client?: ShippingClient): ShippingState<District[]> =>
+  useShippingData(cityId ? `kecamatan:${cityId}` : null, (c) => c.districts(cityId as string, provinceId || undefined), client);
 
 /** Nothing is fetched until both destination and courier are chosen. */
 export function useShippingCosts(query: Partial<CostQuery>, client?: ShippingClient): ShippingState<CourierCosts[]> {
-  const { destination, weight, courier } = query;
+  const { destination, weight, courier, destinationCity, destinationProvince } = query;
   const key = destination && courier ? `ongkos:${destination}:${weight ?? ''}:${courier}` : null;
-  return useShippingData(key, (c) => c.costs({ destination: destination as string, courier: courier as string, weight }), client);
+  return useShippingData(
+    key,
+    (c) => c.costs({ destination: destination as string, courier: courier as string, weight, destinationCity, destinationProvince }),
+    client,
+  );
 }
