@@ -29,7 +29,7 @@ import { createSyncRouter } from './sync/routes';
 import { startCourierTracking, type TrackingOptions } from './tracking/follow';
 import { createTrackingRouter } from './tracking/routes';
 import { ChangeHub } from './sync/stream';
-import { StockKeeper } from './sync/stock';
+import { StockKeeper } from './stock/stock';
 import { createResumableUploads } from './uploads/resumable';
 import { createImageRouter, createUploadRouter } from './uploads/routes';
 import { startPhotoSweep } from './uploads/sweep';

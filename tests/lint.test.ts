@@ -26,7 +26,7 @@ async function broken(file: string, code: string): Promise<string[]> {
  * count (the test says so); a new long function fails here. The longest any function may be is FUNCTION_MAX_LINES
  * (eslint.config.js), an error of its own.
  */
-const FUNCTIONS_OVER_80 = 19;
+const FUNCTIONS_OVER_80 = 18;
 const LONG_FUNCTION: ESLint.Options['overrideConfig'] = {
   files: ['src/**', 'sync-server/**'],
   ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/app/test-utils.tsx'],

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { JSON_MAX_DEPTH, nestsDeeperThan } from '../json-depth';
-import type { StockKeeper } from '../sync/stock';
+import type { StockKeeper } from '../stock/stock';
 import { answerAllDocsKeys } from './all-docs';
 import { answerBulkGet } from './bulk-get';
 import { answerChanges } from './changes';

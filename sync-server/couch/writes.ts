@@ -11,8 +11,8 @@ import type { CollectionName } from '../../src/domain/schemas';
 import type { Config } from '../config';
 import { clientView, notFoundAsNull, type ClientDoc, type Revisions, type Store } from '../data-access/store';
 import { PUSH_MAX_ROWS } from '../../src/domain/sync-protocol';
-import { push } from '../sync/push';
-import type { StockKeeper } from '../sync/stock';
+import { push } from '../writes/push';
+import type { StockKeeper } from '../stock/stock';
 
 export interface CouchWriteContext {
   config: Config;
@@ -87,7 +87,7 @@ export async function writeDocs(
     const chunk = pushRows.slice(start, start + PUSH_MAX_ROWS);
     const revisions = new Map(chunk.flatMap(({ row }) => (row.revisions ? [[row.id, row.revisions] as const] : [])));
     const written = new Map<string, string>();
-    const outcome = await push(ctx.config, keepingRevisions(ctx.store, collection, revisions, written), ctx.stock, actor, collection, chunk);
+    const outcome = await push({ config: ctx.config, store: keepingRevisions(ctx.store, collection, revisions, written), stock: ctx.stock }, actor, collection, chunk);
     for (const { row } of chunk) {
       const rev = written.get(row.id);
       const refusal = outcome.refused.find((r) => r.id === row.id);

@@ -15,7 +15,7 @@ import { orderFromStored } from '../data-access/orders';
 import type { Store } from '../data-access/store';
 import { changeOrder } from '../orders/change-order';
 import { expired } from '../orders/transitions';
-import type { StockKeeper } from '../sync/stock';
+import type { StockKeeper } from '../stock/stock';
 
 export const EXPIRY_CHECK_MS = 10 * 60_000;
 const BATCH = 200;

@@ -6,8 +6,7 @@
  * stands. Its id is made from the order, the kind and the caller's unique part, so a write retried by a caller (or two
  * instances recording one change) is one event: the second meets a 409 and is dropped.
  */
-import { eventId, orderChanges, revisionPart, type EventBy, type EventDetail, type EventKind } from '../../src/domain/history';
-import type { Actor } from '../../src/domain/access';
+import { eventId, type EventBy, type EventDetail, type EventKind } from '../../src/domain/history';
 import type { ClientDoc, Store } from '../data-access/store';
 
 export interface EventInput {
@@ -59,18 +58,4 @@ export async function recordEvent(store: Store, input: EventInput, retryMs: read
   lostAt = Date.now();
   console.error(`[history] ${input.kind} event not recorded: ${reason}`);
   return false;
-}
-
-/** The events of one stored write of an order, `rev` being the revision it stored (see orderChanges). */
-export async function recordOrderWrite(store: Store, actor: Actor, before: ClientDoc | null, after: ClientDoc, rev: string, claimedPrice?: number): Promise<void> {
-  const by: EventBy = actor.admin ? 'admin' : 'customer';
-  const unique = revisionPart(rev);
-  const drafts = orderChanges(before, after);
-  const placed = drafts.some((d) => d.kind === 'placed');
-  if (placed && claimedPrice !== undefined && claimedPrice !== Number(after.price)) {
-    drafts.push({ kind: 'repriced', detail: { priceFrom: claimedPrice, priceTo: Number(after.price) } });
-  }
-  for (const { kind, detail } of drafts) {
-    await recordEvent(store, { order: after, kind, by: kind === 'repriced' ? 'system' : by, detail, unique });
-  }
 }

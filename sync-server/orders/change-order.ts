@@ -9,14 +9,14 @@
  * The sync's push and /couch write orders a device sent: they keep RxDB's conflict answer rather than retrying, and use
  * the same stock and history steps (`takeStock`, `settleStock`, `recordSteps`).
  */
-import type { EventBy, EventDetail, EventKind } from '../../src/domain/history';
-import { revisionPart } from '../../src/domain/history';
+import type { Actor } from '../../src/domain/access';
+import { orderChanges, revisionPart, type EventBy, type EventDetail, type EventKind } from '../../src/domain/history';
 import type { MessageCode } from '../../src/domain/messages';
 import { stockMove, type StockMove } from '../../src/domain/stock-move';
 import { readOrder, writeOrder, type OrderCollection, type OrderOf, type StoredOrder } from '../data-access/orders';
-import type { Store } from '../data-access/store';
+import type { ClientDoc, Store } from '../data-access/store';
 import { recordEvent } from '../history/record';
-import type { StockKeeper } from '../sync/stock';
+import type { StockKeeper } from '../stock/stock';
 
 /** How many times a change is read again after another writer's conflict before it gives up. */
 export const CHANGE_ATTEMPTS = 8;
@@ -107,4 +107,17 @@ export async function settleStock(stock: StockKeeper | undefined, id: string, mo
 /** The change's events, each made once per stored revision: a change retried, or made by two instances, is one event. */
 export async function recordSteps(store: Store, order: { id: string; userID?: unknown }, steps: readonly EventStep[], rev: string): Promise<void> {
   for (const step of steps) await recordEvent(store, { order, ...step, unique: revisionPart(rev) });
+}
+
+/**
+ * The events of one order a device wrote (the push: placed, status, resi, cancelled, by the writer's role), and
+ * 'repriced' by the system when the server stored another total than the one the device computed.
+ */
+export function pushedOrderSteps(actor: Actor, before: ClientDoc | null, after: ClientDoc, claimedPrice?: number): EventStep[] {
+  const by: EventBy = actor.admin ? 'admin' : 'customer';
+  const drafts = orderChanges(before, after);
+  if (drafts.some((d) => d.kind === 'placed') && claimedPrice !== undefined && claimedPrice !== Number(after.price)) {
+    drafts.push({ kind: 'repriced', detail: { priceFrom: claimedPrice, priceTo: Number(after.price) } });
+  }
+  return drafts.map(({ kind, detail }) => ({ kind, detail, by: kind === 'repriced' ? 'system' : by }));
 }

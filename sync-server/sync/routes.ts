@@ -19,8 +19,8 @@ import type { Store } from '../data-access/store';
 import { HttpError } from '../errors';
 import { customOrderLimit } from './custom-limit';
 import { pull } from './pull';
-import { push } from './push';
-import type { StockKeeper } from './stock';
+import { push } from '../writes/push';
+import type { StockKeeper } from '../stock/stock';
 import { STREAM_LIMITS, type ChangeHub } from './stream';
 
 export function parseCheckpoint(value: unknown): Checkpoint | null {
@@ -90,7 +90,7 @@ export function createSyncRouter(
     // A session gone (expired, ended elsewhere) while the device was offline: the whole push waits for a new login.
     if (signInNeeded(actor, collection)) throw new HttpError(401, 'not_signed_in');
     await limitCustomOrders(req, actor, collection, rows);
-    res.json(await push(config, store, stock, actor, collection, rows));
+    res.json(await push({ config, store, stock }, actor, collection, rows));
   });
 
   return router;

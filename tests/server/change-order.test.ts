@@ -12,7 +12,7 @@ import { readOrder } from '../../sync-server/data-access/orders';
 import { clientView, Store } from '../../sync-server/data-access/store';
 import { changeOrder, type Transition } from '../../sync-server/orders/change-order';
 import { expired, paid } from '../../sync-server/orders/transitions';
-import { StockKeeper } from '../../sync-server/sync/stock';
+import { StockKeeper } from '../../sync-server/stock/stock';
 import { tempDataDir } from '../helpers/server';
 import { transactionDoc } from './fixtures';
 

@@ -14,7 +14,7 @@ import { loadConfig } from '../../sync-server/config';
 import { holdEntry, createEntries } from '../../sync-server/data-access/stock-ledger';
 import { clientView, Store, type ClientDoc } from '../../sync-server/data-access/store';
 import { expireOne, findExpired } from '../../sync-server/fulfilment/expiry';
-import { StockKeeper } from '../../sync-server/sync/stock';
+import { StockKeeper } from '../../sync-server/stock/stock';
 import { startFakeCouch } from '../helpers/fake-couchdb-process';
 import { tempDataDir } from '../helpers/server';
 import { transactionDoc } from './fixtures';

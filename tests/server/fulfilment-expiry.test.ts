@@ -9,7 +9,7 @@ import { unpaidExpiredKendala } from '../../src/domain/messages';
 import { loadConfig, type Config } from '../../sync-server/config';
 import { clientView, Store } from '../../sync-server/data-access/store';
 import { expireOne, expireUnpaid, findExpired, startUnpaidExpiry } from '../../sync-server/fulfilment/expiry';
-import { StockKeeper } from '../../sync-server/sync/stock';
+import { StockKeeper } from '../../sync-server/stock/stock';
 import { HttpClient, startTestServer, tempDataDir } from '../helpers/server';
 import { transactionDoc } from './fixtures';
 

@@ -13,7 +13,7 @@ import { expireUnpaid } from '../../sync-server/fulfilment/expiry';
 import { Charges } from '../../sync-server/payments/charges';
 import { PaymentFollowUp } from '../../sync-server/payments/follow-up';
 import { MidtransClient } from '../../sync-server/payments/midtrans';
-import { StockKeeper } from '../../sync-server/sync/stock';
+import { StockKeeper } from '../../sync-server/stock/stock';
 import { startFakeMidtrans, type FakeMidtrans } from '../fakes/midtrans';
 import { HttpClient, pullAll, pushChange, pushNew, startShop, tempDataDir } from '../helpers/server';
 import { transactionDoc } from './fixtures';
